@@ -1,0 +1,1 @@
+"""The rules of ygocheck, in Answer Set Programming (shipped as package data)."""

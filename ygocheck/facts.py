@@ -1,0 +1,196 @@
+"""Turn a validated snapshot and its card definitions into ASP facts (docs/facts.md).
+
+This is a plain serializer: it writes what the snapshot says, in the raw vocabulary that only
+asp/input.lp reads. Defaults and every decision are left to the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CardDefinition
+from .model import Snapshot
+
+PLAYER_CONSTANTS = {"A": "a", "B": "b"}
+
+
+def term(value: Any) -> str:
+    """One Python value as an ASP term: ints stay, booleans and players become constants,
+    everything else becomes a quoted string."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if text in PLAYER_CONSTANTS:
+        return PLAYER_CONSTANTS[text]
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def constant(value: Any) -> str:
+    """An enumeration value (zone, phase, event name ...) as an ASP constant."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if text in PLAYER_CONSTANTS:
+        return PLAYER_CONSTANTS[text]
+    return text.lower()
+
+
+def snapshot_facts(snapshot: Snapshot) -> str:
+    lines: list[str] = []
+    add = lines.append
+    state = snapshot.state
+    for key in ("turn", "turn_player", "first_player", "phase", "step", "timing", "priority",
+                "window"):
+        if key in state and state[key] is not None:
+            add(f"snapshot_state({key},{constant(state[key])}).")
+    for player, amount in (state.get("lp") or {}).items():
+        add(f"snapshot_life({constant(player)},{amount}).")
+    for entry in snapshot.cards:
+        _card_facts(entry.id, entry.fields, add)
+    for number, link in enumerate(state.get("chain") or [], start=1):
+        add(f"snapshot_link({number},player,{constant(link['player'])}).")
+        add(f"snapshot_link({number},card,{term(link['card'])}).")
+        add(f"snapshot_link({number},effect,{link.get('effect', 1)}).")
+        for key in ("kind", "from", "negated"):
+            if key in link:
+                add(f"snapshot_link({number},{key},{constant(link[key])}).")
+        if link.get("by_effect_of"):
+            add(f"snapshot_link({number},by_effect_of,{term(link['by_effect_of'])}).")
+        if link.get("resolved"):
+            add(f"snapshot_link({number},resolved,true).")
+        for target in link.get("targets") or []:
+            add(f"snapshot_link({number},target,{term(target)}).")
+    for index, event in enumerate(state.get("events") or [], start=1):
+        add(f"snapshot_event({index},event,{constant(event['event'])}).")
+        if "card" in event:
+            add(f"snapshot_event({index},card,{term(event['card'])}).")
+        for card_id in event.get("cards") or []:
+            add(f"snapshot_event({index},card,{term(card_id)}).")
+        for key in ("player", "how", "by", "from"):
+            if key in event:
+                add(f"snapshot_event({index},{key},{constant(event[key])}).")
+        if "target" in event:
+            target = event["target"]
+            add(f"snapshot_event({index},target,"
+                f"{'direct' if target == 'direct' else term(target)}).")
+    for index, item in enumerate(state.get("pending") or [], start=1):
+        add(f"snapshot_pending({index},player,{constant(item['player'])}).")
+        add(f"snapshot_pending({index},card,{term(item['card'])}).")
+        add(f"snapshot_pending({index},effect,{item['effect']}).")
+    this_turn = state.get("this_turn") or {}
+    for key in ("normal_summon_used", "pendulum_summon_used"):
+        for player in this_turn.get(key) or []:
+            add(f"snapshot_this_turn({key},{constant(player)}).")
+    for item in this_turn.get("used") or []:
+        add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
+            f"{item['effect']})).")
+    battle = state.get("battle") or {}
+    if battle.get("attacker"):
+        add(f"snapshot_battle(attacker,{term(battle['attacker'])}).")
+    if battle.get("target"):
+        target = battle["target"]
+        add(f"snapshot_battle(target,{'direct' if target == 'direct' else term(target)}).")
+    for key in ("replay", "calculated"):
+        if battle.get(key):
+            add(f"snapshot_battle({key},true).")
+    for card_id in battle.get("destroyed") or []:
+        add(f"snapshot_battle(destroyed,{term(card_id)}).")
+    for name in sorted(snapshot.definitions):
+        lines.extend(definition_facts(name, snapshot.definitions[name]))
+    return "\n".join(lines) + "\n"
+
+
+def _card_facts(card_id: str, fields: dict[str, Any], add: Any) -> None:
+    ident = term(card_id)
+    add(f"snapshot_card({ident},name,{term(fields['name'])}).")
+    for key in ("owner", "controller", "zone", "face", "position", "treated_as"):
+        if fields.get(key) is not None:
+            add(f"snapshot_card({ident},{key},{constant(fields[key])}).")
+    if fields.get("slot") is not None:
+        add(f"snapshot_card({ident},slot,{constant(fields['slot'])}).")
+    for key in ("since_turn", "attacks"):
+        if fields.get(key) is not None:
+            add(f"snapshot_card({ident},{key},{fields[key]}).")
+    for key in ("attacked", "position_changed", "battled", "token", "revealed"):
+        if fields.get(key) is True:
+            add(f"snapshot_card({ident},{key},true).")
+    summoned = fields.get("summoned") or {}
+    if "how" in summoned:
+        add(f"snapshot_card({ident},summoned_how,{constant(summoned['how'])}).")
+    if "from" in summoned:
+        add(f"snapshot_card({ident},summoned_from,{constant(summoned['from'])}).")
+    if "turn" in summoned:
+        add(f"snapshot_card({ident},summoned_turn,{summoned['turn']}).")
+    if summoned.get("properly") is True:
+        add(f"snapshot_card({ident},properly_summoned,true).")
+    for number in fields.get("used_this_turn") or []:
+        add(f"snapshot_card({ident},used_this_turn,{number}).")
+    for key in ("equipped_to", "attached_to", "bound_to"):
+        if fields.get(key):
+            add(f"snapshot_card({ident},{key},{term(fields[key])}).")
+    for target in fields.get("targets") or []:
+        add(f"snapshot_card({ident},targets,{term(target)}).")
+
+
+def definition_facts(name: str, card: CardDefinition) -> list[str]:
+    """The facts of one card definition (docs/facts.md)."""
+    out: list[str] = []
+    ident = term(name)
+    for key in ("category", "kind", "revival_limit"):
+        if key in card:
+            out.append(f"definition({ident},{key},{constant(card[key])}).")
+    for key in ("level", "rank", "link", "atk", "def", "tributes"):
+        if key in card:
+            out.append(f"definition({ident},{key},{card[key]}).")
+    for key in ("attribute", "type"):
+        if key in card:
+            out.append(f"definition({ident},{key},{term(card[key])}).")
+    if card.get("cannot_normal_summon"):
+        out.append(f"definition({ident},cannot_normal_summon,true).")
+    for archetype in card.get("archetypes") or []:
+        out.append(f"definition({ident},archetype,{term(archetype)}).")
+    for number, effect in enumerate(card.get("effects") or [], start=1):
+        prefix = f"{ident},{number}"
+        out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
+        for key in ("speed", "turn", "timing", "wording", "once_per_turn"):
+            if key in effect:
+                out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
+        for key in ("optional", "changes_stats"):
+            if effect.get(key) is True:
+                out.append(f"definition_effect({prefix},{key},true).")
+        for key in ("from", "phase", "negates"):
+            for value in effect.get(key) or []:
+                out.append(f"definition_effect({prefix},{key},{constant(value)}).")
+        for role in ("when", "trigger"):
+            event = effect.get(role)
+            if not event:
+                continue
+            for key in ("event", "player", "card"):
+                if key in event:
+                    out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
+            for how in event.get("how") or []:
+                out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
+        for key, value in (effect.get("responds_to") or {}).items():
+            out.append(f"definition_responds_to({prefix},{key},{constant(value)}).")
+        for group, spec in enumerate(effect.get("targets") or [], start=1):
+            for key, value in spec.items():
+                shown = term(value) if key == "type" else constant(value)
+                if key == "attribute":
+                    shown = term(value)
+                out.append(f"definition_target({prefix},{group},{key},{shown}).")
+        for index, cost in enumerate(effect.get("cost") or [], start=1):
+            for key, value in cost.items():
+                out.append(f"definition_cost({prefix},{index},{key},{constant(value)}).")
+        for part in ("does", "applies"):
+            for index, operation in enumerate(effect.get(part) or [], start=1):
+                for key, value in operation.items():
+                    if key == "condition":
+                        continue
+                    shown = constant(value) if not isinstance(value, str) or \
+                        value.replace("_", "").isalnum() else term(value)
+                    out.append(f"definition_operation({prefix},{part},{index},{key},{shown}).")
+    return out

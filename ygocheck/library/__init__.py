@@ -1,0 +1,1 @@
+"""The built-in card library: YAML card definitions (see docs/cards.md)."""

@@ -1,0 +1,107 @@
+"""Read input files: YAML with a safe loader that remembers line numbers, or `.lp` facts.
+
+Only plain YAML data is accepted (mappings, lists, strings, numbers, booleans, null): the
+loader is PyYAML's SafeLoader with duplicate keys refused, since a repeated key would silently
+replace the first one and change a ruling.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .problems import BadInput, Problem
+
+
+class LineDict(dict):  # type: ignore[type-arg]
+    """A mapping read from YAML, with the line of the mapping and of each key."""
+
+    line: int | None = None
+    key_lines: dict[Any, int]
+
+    def line_of(self, key: Any) -> int | None:
+        return self.key_lines.get(key, self.line) if hasattr(self, "key_lines") else self.line
+
+
+class LineList(list):  # type: ignore[type-arg]
+    """A list read from YAML, with the line of the list and of each item."""
+
+    line: int | None = None
+    item_lines: list[int]
+
+    def line_of(self, index: int) -> int | None:
+        if hasattr(self, "item_lines") and 0 <= index < len(self.item_lines):
+            return self.item_lines[index]
+        return self.line
+
+
+class _DuplicateKey(yaml.MarkedYAMLError):
+    pass
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader whose mappings and lists carry line numbers (1-based)."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    result = LineDict()
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise _DuplicateKey(None, None, "a mapping key must be a plain value",
+                                key_node.start_mark) from None
+        if key in result:
+            raise _DuplicateKey(None, None, f"duplicate key {key!r} (first at line "
+                                f"{result.key_lines[key]})", key_node.start_mark)
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineList:
+    result = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    result.line = node.start_mark.line + 1
+    result.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)  # type: ignore[arg-type]
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)  # type: ignore[arg-type]
+
+
+def parse_yaml(text: str, file: str) -> Any:
+    """Parse YAML text safely; a syntax error becomes a Problem with its line."""
+    try:
+        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = error.problem or error.context or "not valid YAML"
+        raise BadInput([Problem(file, line, f"not valid YAML: {what}")]) from None
+    except yaml.YAMLError as error:
+        raise BadInput([Problem(file, None, f"not valid YAML: {error}")]) from None
+
+
+def read_text(path: str | Path) -> str:
+    """Read a file as UTF-8 text; unreadable files become a Problem."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput([Problem(str(path), None, "no such file")]) from None
+    except IsADirectoryError:
+        raise BadInput([Problem(str(path), None, "is a directory, expected a file")]) from None
+    except UnicodeDecodeError:
+        raise BadInput([Problem(str(path), None, "not UTF-8 text")]) from None
+    except OSError as error:
+        raise BadInput([Problem(str(path), None, f"cannot be read: {error.strerror}")]) from None
+
+
+def load_yaml_file(path: str | Path) -> Any:
+    return parse_yaml(read_text(path), str(path))
