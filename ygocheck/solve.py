@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .problems import BadInput, EncodingBug, Problem
+from .resources import asp_folder
 
 FORBIDDEN_DIRECTIVES = re.compile(r"#\s*(script|include)\b", re.IGNORECASE)
 
 
 def encoding_path() -> Path:
-    """The entry file of the rules, asp/main.lp, as installed with the package."""
-    return Path(str(resources.files("ygocheck.asp").joinpath("main.lp")))
+    """The entry file of the rules, asp/main.lp."""
+    return asp_folder() / "main.lp"
 
 
 def check_lp_input(text: str, file: str) -> None:

@@ -1,0 +1,23 @@
+"""The rule catalogue (asp/catalogue.yaml): rule ID -> statement and seed source."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import yaml
+
+from .resources import asp_folder
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, dict[str, str]]:
+    text = (asp_folder() / "catalogue.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    return {str(rule): dict(entry) for rule, entry in data.items()}
+
+
+def reason(rule: str) -> dict[str, str]:
+    """A reason object for `why` (CONTRACT section 3)."""
+    entry = catalogue().get(rule, {})
+    return {"rule": rule, "text": entry.get("statement", "(not in the catalogue)"),
+            "source": entry.get("source", "")}

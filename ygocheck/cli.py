@@ -1,0 +1,212 @@
+"""The ygocheck command line (CONTRACT section 3).
+
+Exit codes: 0 success, 1 a ruling/check failed, 2 bad input or usage. Errors go to stderr as
+one clear message, never a traceback. Heavy modules (PyYAML, clingo) are imported inside the
+commands so that `ygocheck --help` is instant.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from . import __version__
+
+
+def _fail(messages: list[str], code: int = 2) -> None:
+    for message in messages:
+        click.echo(f"ygocheck: {message}", err=True)
+    sys.exit(code)
+
+
+def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn BadInput and internal errors into one message and the right exit code."""
+    import functools
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from .actions import ActionError
+        from .problems import BadInput, EncodingBug
+
+        try:
+            return function(*args, **kwargs)
+        except BadInput as error:
+            _fail([p.render() for p in error.problems])
+        except ActionError as error:
+            _fail([str(error)])
+        except EncodingBug as error:
+            _fail([f"internal error: {error}"], code=3)
+        except KeyboardInterrupt:
+            _fail(["interrupted"], code=130)
+        except Exception as error:  # noqa: BLE001 - never a traceback for a person
+            _fail([f"internal error ({type(error).__name__}: {error}); this is a bug in "
+                   "ygocheck, please report it with the snapshot"], code=3)
+    return wrapper
+
+
+def _dump(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ygocheck")
+def main() -> None:
+    """ygocheck: Yu-Gi-Oh! OCG rulings, derived by clingo from the rules in ASP."""
+
+
+@main.command()
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.option("--player", type=click.Choice(["A", "B"]), help="List this player's actions "
+              "(none unless they hold priority).")
+@click.option("--json", "as_json", is_flag=True, help="Machine output (CONTRACT section 3).")
+@click.option("--expand", is_flag=True, help="One action per choice of targets/tributes.")
+@click.option("--blocked", "show_blocked", is_flag=True,
+              help="Also list the actions the rules block, with the rule IDs.")
+@_guarded
+def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
+            show_blocked: bool) -> None:
+    """Every legal action now, for the player with priority (or the one named)."""
+    from .decode import expand as expand_action
+    from .output import actions_table
+    from .pipeline import legal_actions, load
+
+    loaded = load(snapshot)
+    decoded = legal_actions(loaded)
+    listed = decoded.actions
+    if player is not None:
+        listed = [a for a in listed if a["player"] == player]
+    if expand:
+        listed = [variant for action in listed for variant in expand_action(action)]
+    state = loaded.snapshot.state if loaded.snapshot else {}
+    if as_json:
+        out: dict[str, Any] = {"priority": decoded.priority, "phase": state.get("phase"),
+                               "step": state.get("step"), "timing": state.get("timing"),
+                               "window": decoded.window, "actions": listed}
+        if show_blocked:
+            out["blocked"] = [dict(action, rules=rules) for action, rules in decoded.blocked]
+        _dump(out)
+        return
+    click.echo(actions_table(state, decoded, listed, show_blocked))
+
+
+@main.command()
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True)
+def check(snapshot: str, as_json: bool) -> None:
+    """Validate a snapshot; exit 0 when it is a possible moment of a duel, else 2."""
+    from .pipeline import load, run
+    from .problems import BadInput, EncodingBug
+
+    try:
+        run(load(snapshot))
+    except BadInput as error:
+        if as_json:
+            _dump({"ok": False, "errors": [p.as_json() for p in error.problems]})
+            sys.exit(2)
+        _fail([p.render() for p in error.problems])
+    except EncodingBug as error:
+        _fail([f"internal error: {error}"], code=3)
+    if as_json:
+        _dump({"ok": True, "errors": []})
+    else:
+        click.echo(f"{snapshot}: ok")
+
+
+@main.command()
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.argument("action")
+@click.option("--json", "as_json", is_flag=True)
+@_guarded
+def why(snapshot: str, action: str, as_json: bool) -> None:
+    """Is ACTION legal now, and why not, citing the rules."""
+    from .actions import matches, parse_action
+    from .catalogue import reason
+    from .pipeline import legal_actions, load
+
+    wanted = parse_action(action)
+    decoded = legal_actions(load(snapshot))
+    legal = any(matches(wanted, a) for a in decoded.actions)
+    rules: list[str] = []
+    if not legal:
+        for candidate, blocking in decoded.blocked:
+            if matches(wanted, candidate):
+                rules.extend(r for r in blocking if r not in rules)
+        if decoded.priority is not None and wanted["player"] != decoded.priority and \
+                "PRIORITY-02" not in rules:
+            rules.insert(0, "PRIORITY-02")
+    reasons = [reason(rule) for rule in rules]
+    if as_json:
+        _dump({"action": wanted, "legal": legal, "reasons": reasons})
+        return
+    click.echo(("legal" if legal else "not legal") + f": {action}")
+    if not legal and not reasons:
+        click.echo("  no such action exists here (no card or effect matches it)")
+    for item in reasons:
+        click.echo(f"  {item['rule']}: {item['text']}  [{item['source']}]")
+    sys.exit(0)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--json", "as_json", is_flag=True)
+def test(paths: tuple[str, ...], as_json: bool) -> None:
+    """Run ruling files; exit 1 if any settled case fails."""
+    from .output import test_report
+    from .rulings import run_paths
+
+    results = run_paths(list(paths))
+    counted = [r for r in results if r.status == "settled"]
+    failed = [r for r in counted if not r.passed]
+    if as_json:
+        _dump({"passed": sum(1 for r in counted if r.passed), "failed": len(failed),
+               "cases": [r.as_json() for r in results]})
+    else:
+        click.echo(test_report(results))
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True)
+@_guarded
+def card(name: str, as_json: bool) -> None:
+    """Show a library card's definition with its effect numbers."""
+    from .cards import library
+    from .checks import close_match
+
+    cards = library()
+    if name not in cards:
+        hint = close_match(name, cards)
+        _fail([f"unknown card {name!r}" + (f"; did you mean {hint!r}?" if hint else "")])
+    definition = cards[name]
+    numbered = dict(definition)
+    numbered["effects"] = [dict(effect, number=i) for i, effect in
+                           enumerate(definition.get("effects") or [], start=1)]
+    if as_json:
+        _dump({"name": name, **numbered})
+        return
+    import yaml
+
+    click.echo(yaml.safe_dump({name: numbered}, sort_keys=False, allow_unicode=True))
+
+
+def _not_yet(command: str, issue: str) -> Callable[..., None]:
+    def run(**_: Any) -> None:
+        _fail([f"`{command}` is not available yet ({issue}); see README.md"], code=2)
+    return run
+
+
+for _name, _issue in (("play", "chain resolution comes with the 'Chains resolve' work"),
+                      ("resolve", "chain resolution comes with the 'Chains resolve' work"),
+                      ("view", "hidden information comes with its own work")):
+    main.command(name=_name, context_settings={"ignore_unknown_options": True},
+                 help=f"(not available yet) {_issue}.")(
+        click.argument("args", nargs=-1, type=click.UNPROCESSED)(_not_yet(_name, _issue)))
+
+
+if __name__ == "__main__":
+    main()

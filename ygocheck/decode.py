@@ -1,0 +1,148 @@
+"""Turn the solver's atoms into action objects (CONTRACT section 2) in a stable order."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from .solve import Answer
+
+PLAYERS = {"a": "A", "b": "B"}
+# The order in which actions are listed: activations first, then the Main Phase actions,
+# then giving up priority.
+ACTION_ORDER = ("activate", "normal_summon", "tribute_summon", "set", "flip_summon",
+                "change_position", "special_summon", "attack", "cancel_attack", "decline",
+                "order", "discard", "pass", "next")
+ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
+               "tribute_summon": "tribute_summon", "set_monster": "set", "set_card": "set",
+               "flip_summon": "flip_summon", "change_position": "change_position",
+               "pass": "pass", "next": "next", "decline": "decline"}
+
+
+@dataclass
+class Decoded:
+    """The answer for one snapshot: who has priority, the open window, every candidate action
+    with the rules that block it (empty when legal) and its choices."""
+
+    priority: str | None
+    window: str | None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    blocked: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
+
+
+def _text(symbol: Any) -> Any:
+    import clingo
+
+    if symbol.type == clingo.SymbolType.String:
+        return symbol.string
+    if symbol.type == clingo.SymbolType.Number:
+        return symbol.number
+    return str(symbol)
+
+
+def action_object(symbol: Any) -> dict[str, Any]:
+    """An action term such as activate(a,"a_mst",1) as a CONTRACT action object."""
+    name = symbol.name
+    args = symbol.arguments
+    action: dict[str, Any] = {"player": PLAYERS[str(args[0])], "action": ASP_ACTIONS[name]}
+    if name in ("activate", "decline"):
+        action["card"] = _text(args[1])
+        action["effect"] = _text(args[2])
+    elif name == "next":
+        if str(args[1]) != "follow":
+            action["phase"] = str(args[1])
+    elif name != "pass":
+        action["card"] = _text(args[1])
+    return action
+
+
+def _key(symbol: Any) -> str:
+    return str(symbol)
+
+
+def decode(answer: Answer) -> Decoded:
+    priorities = [PLAYERS[str(s.arguments[0])] for s in answer.of("priority")]
+    windows = [str(s.arguments[0]) for s in answer.of("window")]
+    target_options: dict[str, dict[int, list[str]]] = {}
+    for atom in answer.of("target_option"):
+        action, group, target = atom.arguments
+        target_options.setdefault(_key(action), {}).setdefault(group.number, []).append(
+            _text(target))
+    targets_needed: dict[str, dict[int, int]] = {}
+    for atom in answer.of("targets_needed"):
+        action, group, count = atom.arguments
+        targets_needed.setdefault(_key(action), {})[group.number] = count.number
+    tribute_options: dict[str, list[str]] = {}
+    for atom in answer.of("tribute_option"):
+        action, tribute = atom.arguments
+        tribute_options.setdefault(_key(action), []).append(_text(tribute))
+    tributes_needed = {_key(a.arguments[0]): a.arguments[1].number
+                       for a in answer.of("tributes_needed")}
+
+    def with_choices(symbol: Any) -> dict[str, Any]:
+        action = action_object(symbol)
+        key = _key(symbol)
+        if key in targets_needed:
+            groups = []
+            for group in sorted(targets_needed[key]):
+                options = sorted(target_options.get(key, {}).get(group, []))
+                groups.extend([options] * targets_needed[key][group])
+            action["targets_from"] = groups
+        if key in tributes_needed:
+            options = sorted(tribute_options.get(key, []))
+            action["tributes_from"] = [options] * tributes_needed[key]
+        return action
+
+    legal = [with_choices(atom.arguments[0]) for atom in answer.of("legal")]
+    reasons: dict[str, list[str]] = {}
+    symbols: dict[str, Any] = {}
+    for atom in answer.of("blocked"):
+        action, rule = atom.arguments
+        reasons.setdefault(_key(action), []).append(rule.string)
+        symbols[_key(action)] = action
+    blocked = [(with_choices(symbols[k]), sorted(set(v))) for k, v in reasons.items()]
+    return Decoded(priority=priorities[0] if priorities else None,
+                   window=windows[0] if windows else None,
+                   actions=sort_actions(legal),
+                   blocked=sorted(blocked, key=lambda item: action_sort_key(item[0])))
+
+
+def action_sort_key(action: dict[str, Any]) -> tuple:
+    kind = action.get("action", "")
+    rank = ACTION_ORDER.index(kind) if kind in ACTION_ORDER else len(ACTION_ORDER)
+    phase = action.get("phase") or ""
+    phase_rank = {"battle": 0, "end": 1}.get(phase, 2)
+    return (action.get("player", ""), rank, str(action.get("card", "")),
+            int(action.get("effect", 0) or 0), phase_rank)
+
+
+def sort_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(actions, key=action_sort_key)
+
+
+def expand(action: dict[str, Any]) -> list[dict[str, Any]]:
+    """One action per combination of targets and tributes (for --expand and matching)."""
+    variants = [dict(action)]
+    for choices_key, chosen_key in (("targets_from", "targets"), ("tributes_from", "tributes")):
+        if choices_key not in action:
+            continue
+        groups = action[choices_key]
+        combos: list[list[str]] = []
+        seen: set[tuple] = set()
+        for combo in itertools.product(*groups):
+            if len(set(combo)) != len(combo):
+                continue
+            canonical = tuple(sorted(combo)) if chosen_key == "tributes" else combo
+            if canonical in seen:
+                continue
+            seen.add(canonical)
+            combos.append(list(canonical))
+        next_variants = []
+        for variant in variants:
+            for combo in combos:
+                copy = {k: v for k, v in variant.items() if k != choices_key}
+                copy[chosen_key] = combo
+                next_variants.append(copy)
+        variants = next_variants
+    return variants

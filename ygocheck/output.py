@@ -1,0 +1,91 @@
+"""Output for people: readable tables (colour only on a terminal)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from .decode import Decoded
+
+
+def _colour() -> bool:
+    return sys.stdout.isatty()
+
+
+def _style(text: str, **style: Any) -> str:
+    return click.style(text, **style) if _colour() else text
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    parts = [action["action"]]
+    if "card" in action:
+        parts.append(str(action["card"]))
+    if action.get("effect") not in (None, 1) or action["action"] == "activate" and \
+            "effect" in action and action["effect"] != 1:
+        parts.append(f"effect {action['effect']}")
+    if "phase" in action:
+        parts.append(f"to {action['phase']}")
+    if "targets" in action:
+        parts.append("targets " + ", ".join(action["targets"]))
+    if "tributes" in action:
+        parts.append("tributing " + ", ".join(action["tributes"]))
+    return " ".join(parts)
+
+
+def _choices(action: dict[str, Any]) -> str:
+    notes = []
+    for key, word in (("targets_from", "target"), ("tributes_from", "tribute")):
+        if key in action:
+            count = len(action[key])
+            options = sorted({card for group in action[key] for card in group})
+            notes.append(f"{count} {word}{'s' if count > 1 else ''} from {', '.join(options)}")
+    return "; ".join(notes)
+
+
+def actions_table(state: dict[str, Any], decoded: Decoded, listed: list[dict[str, Any]],
+                  show_blocked: bool) -> str:
+    where = [f"turn {state.get('turn', '?')}", f"phase {state.get('phase', '?')}"]
+    if state.get("step"):
+        where.append(f"step {state['step']}")
+    if state.get("timing"):
+        where.append(f"timing {state['timing']}")
+    header = ", ".join(where) + f"; priority: {decoded.priority or 'nobody (triggers waiting)'}" \
+        + f"; window: {decoded.window or '-'}"
+    lines = [_style(header, bold=True)]
+    if not listed:
+        lines.append("  (no legal action)")
+    rows = [(a["player"], describe_action(a), _choices(a)) for a in listed]
+    width = max((len(r[1]) for r in rows), default=0)
+    for player, text, choices in rows:
+        lines.append(f"  {player}  {text.ljust(width)}  {choices}".rstrip())
+    if show_blocked and decoded.blocked:
+        lines.append(_style("blocked:", bold=True))
+        for action, rules in decoded.blocked:
+            lines.append(f"  {action['player']}  {describe_action(action)}  "
+                         + _style(", ".join(rules), fg="yellow"))
+    return "\n".join(lines)
+
+
+def test_report(results: list[Any]) -> str:
+    lines = []
+    passed = failed = apart = 0
+    for result in results:
+        mark = "PASS" if result.passed else "FAIL"
+        if result.status != "settled":
+            apart += 1
+            mark = f"{mark} ({result.status}, not counted)"
+        elif result.passed:
+            passed += 1
+        else:
+            failed += 1
+        colour = "green" if result.passed else ("yellow" if result.status != "settled" else "red")
+        lines.append(f"{_style(mark, fg=colour)}  {result.file}: {result.ruling}")
+        for failure in result.failures:
+            lines.append(f"      {failure}")
+    summary = f"{passed} passed, {failed} failed"
+    if apart:
+        summary += f" ({apart} unsettled or contested, reported apart)"
+    lines.append(summary)
+    return "\n".join(lines)

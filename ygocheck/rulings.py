@@ -1,0 +1,259 @@
+"""Ruling files (CONTRACT section 4): a snapshot plus what must hold, run as regression cases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import FORMAT
+from .actions import ActionError, check_action, matches
+from .decode import Decoded
+from .load import LineDict, parse_yaml, read_text
+from .pipeline import from_mapping, legal_actions
+from .problems import BadInput, EncodingBug
+
+CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
+             "outcomes", "note")
+FILE_KEYS = ("format", "title", "cards", "cases", "source", "note")
+EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons")
+STATUSES = ("settled", "unsettled", "contested")
+
+
+@dataclass
+class CaseResult:
+    file: str
+    ruling: str
+    passed: bool
+    failures: list[str] = field(default_factory=list)
+    status: str = "settled"
+    line: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.file, "ruling": self.ruling, "passed": self.passed,
+                "failures": self.failures, "status": self.status, "line": self.line}
+
+
+@dataclass
+class Case:
+    file: str
+    index: int
+    data: dict[str, Any]
+    line: int | None
+
+    @property
+    def ruling(self) -> str:
+        ruling = self.data.get("ruling")
+        return ruling if isinstance(ruling, str) else f"case {self.index + 1}"
+
+    @property
+    def status(self) -> str:
+        status = self.data.get("status", "settled")
+        return status if status in STATUSES else "settled"
+
+
+def ruling_files(paths: list[str]) -> list[Path]:
+    """The ruling files under the given paths (files as given; folders searched for .yaml)."""
+    found: list[Path] = []
+    for path in paths:
+        target = Path(path)
+        if target.is_dir():
+            found.extend(sorted(p for p in target.rglob("*") if p.suffix in (".yaml", ".yml")))
+        else:
+            found.append(target)
+    return found
+
+
+def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
+    """The cases of one ruling file, or a failed result when the file itself is unusable."""
+    file = str(path)
+    try:
+        data = parse_yaml(read_text(path), file)
+    except BadInput as error:
+        return [], [CaseResult(file, path.name, False, [p.render() for p in error.problems])]
+    if not isinstance(data, dict):
+        return [], [CaseResult(file, path.name, False,
+                               [f"{file}: a ruling file is a mapping with format, state and "
+                                "expect (or cases)"])]
+    if "cases" not in data:
+        return [Case(file, 0, data, getattr(data, "line", 1))], []
+    problems = []
+    for key in data:
+        if key not in FILE_KEYS:
+            problems.append(f"{file}:{data.line_of(key)}: unknown key {key!r} in a file with "
+                            f"cases; allowed: {', '.join(FILE_KEYS)}")
+    if data.get("format") != FORMAT:
+        problems.append(f"{file}: format must be exactly {FORMAT!r}")
+    cases = data.get("cases")
+    if not isinstance(cases, list) or not cases:
+        problems.append(f"{file}: cases must be a non-empty list of cases")
+    if problems:
+        return [], [CaseResult(file, path.name, False, problems)]
+    shared_cards = data.get("cards") or {}
+    result: list[Case] = []
+    for index, case in enumerate(cases):
+        line = cases.line_of(index) if hasattr(cases, "line_of") else None
+        if isinstance(case, dict):
+            merged = LineDict(case)
+            merged.line = getattr(case, "line", line)
+            merged.key_lines = dict(getattr(case, "key_lines", {}))
+            merged.setdefault("format", data.get("format"))
+            if shared_cards:
+                cards = dict(shared_cards)
+                cards.update(case.get("cards") or {})
+                merged["cards"] = cards
+            result.append(Case(file, index, merged, line))
+        else:
+            result.append(Case(file, index, {"ruling": f"case {index + 1}"}, line))
+    return result, []
+
+
+def run_case(case: Case) -> CaseResult:
+    result = CaseResult(case.file, case.ruling, True, [], case.status, case.line)
+    data = case.data
+    fail = result.failures.append
+    unknown = [k for k in data if k not in CASE_KEYS]
+    if unknown:
+        fail(f"unknown key(s) {', '.join(map(str, unknown))}; allowed: {', '.join(CASE_KEYS)}")
+    if not isinstance(data.get("ruling"), str) or not isinstance(data.get("source"), str):
+        fail("a case needs `ruling` (the ruling in one sentence) and `source` (seed file and "
+             "section)")
+    expect = data.get("expect")
+    if not isinstance(expect, dict) or not expect:
+        fail("a case needs `expect` with at least one of: " + ", ".join(EXPECT_KEYS))
+        expect = {}
+    else:
+        for key in expect:
+            if key not in EXPECT_KEYS:
+                fail(f"unknown key {key!r} in expect; allowed: {', '.join(EXPECT_KEYS)}")
+    if data.get("do"):
+        fail("`do:` needs the `play` command (chain resolution), which is not built yet")
+    snapshot_data = {k: data[k] for k in ("format", "title", "cards", "state") if k in data}
+    if isinstance(data, LineDict):
+        snapshot_data = LineDict(snapshot_data)
+        snapshot_data.line = data.line
+        snapshot_data.key_lines = data.key_lines
+    try:
+        loaded = from_mapping(snapshot_data, case.file)
+        decoded = legal_actions(loaded)
+    except BadInput as error:
+        fail("invalid snapshot: " + "; ".join(p.render() for p in error.problems))
+        result.passed = False
+        return result
+    except EncodingBug as error:
+        fail(f"bug in the rules: {error}")
+        result.passed = False
+        return result
+    _check_actions(expect, decoded, fail)
+    if "state" in expect:
+        _check_state(expect["state"], loaded.snapshot.state if loaded.snapshot else {}, decoded,
+                     fail)
+    if "events" in expect or "not_events" in expect:
+        events = (loaded.snapshot.state.get("events") if loaded.snapshot else None) or []
+        _check_events(expect, events, fail)
+    result.passed = not result.failures
+    return result
+
+
+def _expected_actions(expect: dict[str, Any], key: str, fail: Any) -> list[dict[str, Any]]:
+    items = expect.get(key) or []
+    if not isinstance(items, list):
+        fail(f"expect.{key} must be a list of actions")
+        return []
+    good = []
+    for item in items:
+        try:
+            good.append(check_action(dict(item) if isinstance(item, dict) else item, str(item)))
+        except ActionError as error:
+            fail(f"expect.{key}: {error}")
+    return good
+
+
+def _describe(action: dict[str, Any]) -> str:
+    return ", ".join(f"{k}: {v}" for k, v in action.items())
+
+
+def _check_actions(expect: dict[str, Any], decoded: Decoded, fail: Any) -> None:
+    for wanted in _expected_actions(expect, "legal", fail):
+        if not any(matches(wanted, action) for action in decoded.actions):
+            why = [f"{', '.join(rules)}" for action, rules in decoded.blocked
+                   if matches(wanted, action)]
+            because = f"; blocked by {'; '.join(why)}" if why else "; it is not a candidate"
+            fail(f"expected legal: {{{_describe(wanted)}}}, but it is not{because}")
+    for wanted in _expected_actions(expect, "illegal", fail):
+        found = [a for a in decoded.actions if matches(wanted, a)]
+        if found:
+            fail(f"expected illegal: {{{_describe(wanted)}}}, but it is legal as "
+                 f"{{{_describe(found[0])}}}")
+    reasons = expect.get("reasons")
+    if reasons:
+        targets = _expected_actions(expect, "illegal", fail)[:1] or \
+            _expected_actions(expect, "legal", fail)[:1]
+        if not targets:
+            fail("expect.reasons needs a legal or illegal action to explain")
+            return
+        cited: set[str] = set()
+        for action, rules in decoded.blocked:
+            if matches(targets[0], action):
+                cited.update(rules)
+        for rule in reasons:
+            if rule not in cited:
+                fail(f"expected reason {rule} for {{{_describe(targets[0])}}}; the rules cite "
+                     f"{', '.join(sorted(cited)) or 'none'}")
+
+
+def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: Any) -> None:
+    if not isinstance(expected, dict):
+        fail("expect.state must be a mapping")
+        return
+    current = {"priority": decoded.priority, "window": decoded.window}
+    for key, value in expected.items():
+        if key == "cards":
+            cards = {c.get("id"): c for c in state.get("cards") or [] if isinstance(c, dict)}
+            for card_id, fields in (value or {}).items():
+                card = cards.get(card_id)
+                if card is None:
+                    fail(f"expected card {card_id!r} in the state, but there is none")
+                    continue
+                for field_name, wanted in (fields or {}).items():
+                    actual = card.get(field_name, _absent(field_name))
+                    if actual != wanted:
+                        fail(f"expected {card_id}.{field_name} = {wanted!r}, found {actual!r}")
+            continue
+        actual = current[key] if key in current else state.get(key, _absent(key))
+        if key == "chain":
+            actual = state.get("chain") or []
+        if key == "lp":
+            lp = {"A": 8000, "B": 8000}
+            lp.update(state.get("lp") or {})
+            actual = {player: lp[player] for player in (value or {})}
+        if actual != value:
+            fail(f"expected state.{key} = {value!r}, found {actual!r}")
+
+
+def _absent(key: str) -> Any:
+    return [] if key in ("chain", "events", "targets", "used_this_turn") else None
+
+
+def _check_events(expect: dict[str, Any], events: list[dict[str, Any]], fail: Any) -> None:
+    position = 0
+    for wanted in expect.get("events") or []:
+        while position < len(events) and not all(events[position].get(k) == v
+                                                 for k, v in wanted.items()):
+            position += 1
+        if position >= len(events):
+            fail(f"expected event {{{_describe(wanted)}}} (in order), not found")
+            return
+        position += 1
+    for unwanted in expect.get("not_events") or []:
+        if any(all(event.get(k) == v for k, v in unwanted.items()) for event in events):
+            fail(f"event {{{_describe(unwanted)}}} must not occur, but it does")
+
+
+def run_paths(paths: list[str]) -> list[CaseResult]:
+    results: list[CaseResult] = []
+    for path in ruling_files(paths):
+        cases, broken = read_cases(path)
+        results.extend(broken)
+        results.extend(run_case(case) for case in cases)
+    return results
