@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from .decode import Decoded, decode
-from .facts import snapshot_facts
+from .facts import definition_facts, snapshot_facts
 from .load import parse_yaml, read_text
 from .model import Snapshot
 from .problems import BadInput, Problem
-from .solve import Answer, check_lp_input, solve
+from .solve import Answer, check_lp_input, fact_names, solve
 from .validate import build_snapshot
 
 
@@ -31,9 +31,24 @@ def load(path: str | Path) -> Loaded:
     text = read_text(path)
     if file.endswith(".lp"):
         check_lp_input(text, file)
-        return Loaded(file=file, facts=text, snapshot=None, user_facts=True)
+        return Loaded(file=file, facts=text + library_facts_for(text, file), snapshot=None,
+                      user_facts=True)
     data = parse_yaml(text, file)
     return from_mapping(data, file)
+
+
+def library_facts_for(text: str, file: str) -> str:
+    """The library definitions of the cards a hand-written .lp snapshot names (and does not
+    define itself), so that .lp snapshots use the same library as YAML ones."""
+    from .cards import library
+
+    names, defined = fact_names(text, file)
+    cards = library()
+    lines: list[str] = []
+    for name in sorted(names - defined):
+        if name in cards:
+            lines.extend(definition_facts(name, cards[name]))
+    return "\n" + "\n".join(lines) + "\n"
 
 
 def from_mapping(data: Any, file: str) -> Loaded:

@@ -74,3 +74,30 @@ def solve(facts: str, file: str = "<facts>", user_facts: bool = False) -> Answer
     for symbol in models[0]:
         atoms.setdefault(symbol.name, []).append(symbol)
     return Answer(atoms=atoms)
+
+
+def fact_names(facts: str, file: str) -> tuple[set[str], set[str]]:
+    """Read hand-written facts alone: the card names they use, and those they define."""
+    import clingo
+
+    messages: list[str] = []
+    control = clingo.Control(["--warn=none"], logger=lambda c, m: messages.append(m.strip()),
+                             message_limit=5)
+    try:
+        control.add("base", [], facts)
+        control.ground([("base", [])])
+    except RuntimeError:
+        text = re.sub(r"<block>:(\d+):\d+-\d+:", r"line \1:", "; ".join(messages))
+        raise BadInput([Problem(file, None, f"not valid ASP facts: {text}")]) from None
+    used: set[str] = set()
+    defined: set[str] = set()
+    for atom in control.symbolic_atoms:
+        symbol = atom.symbol
+        if symbol.name == "snapshot_card" and len(symbol.arguments) == 3 and \
+                str(symbol.arguments[1]) == "name" and \
+                symbol.arguments[2].type == clingo.SymbolType.String:
+            used.add(symbol.arguments[2].string)
+        if symbol.name == "definition" and len(symbol.arguments) == 3 and \
+                symbol.arguments[0].type == clingo.SymbolType.String:
+            defined.add(symbol.arguments[0].string)
+    return used, defined

@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Speed and memory figures for ygocheck (see benchmarks/README.md).
+
+    python3 benchmarks/bench.py            # full run (about 1-2 minutes on 2 cores)
+    python3 benchmarks/bench.py --quick    # fewer repetitions
+
+Prints figures only, with the targets next to them for reference; it never fails on a
+missed target. Everything it times:
+
+  1. `ygocheck actions --json SNAPSHOT` as a subprocess, over examples/*.yaml
+  2. in-process queries on synthetic snapshots of 10, 50, 200 and 800 cards
+     (ygocheck's path: from_mapping + legal_actions; and ground+solve alone)
+  3. bare clingo on the same facts and encoding, and the ratio ygocheck / bare clingo
+  4. the growth ratio time(800 cards) / time(50 cards)
+  5. the peak memory (max RSS) of a fresh process answering the 800-card query
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+SIZES = (10, 50, 200, 800)
+
+TARGET_E2E_MS = 150.0
+TARGET_OVERHEAD = 1.3
+TARGET_GROWTH = 20.0
+TARGET_MEMORY_MB = 200.0
+
+
+# --- the synthetic snapshots ------------------------------------------------------------
+
+def _library_names() -> dict[str, list[str]]:
+    """Names of the built-in library by use: main-deck monsters, Extra Deck monsters,
+    Spells, Traps, and the Continuous Spells/Traps (which may sit face-up)."""
+    from ygocheck.cards import library
+
+    groups: dict[str, list[str]] = {"monster": [], "extra": [], "spell": [], "trap": [],
+                                    "continuous": []}
+    for name, card in sorted(library().items()):
+        category, kind = card.get("category"), card.get("kind")
+        if category == "monster":
+            groups["extra" if kind in ("fusion", "synchro", "xyz", "link") else
+                   "monster"].append(name)
+        else:
+            groups[category].append(name)
+            if kind == "continuous":
+                groups["continuous"].append(name)
+    return groups
+
+
+def make_snapshot(cards: int, seed: int = 1, turn: int = 5) -> dict[str, Any]:
+    """A valid `ygocheck/1` snapshot with `cards` cards (split evenly between A and B):
+    Main Phase 1 of A's turn, open game state. Each player has a realistic board: up to 5
+    monsters (face-up Attack Position or Set) and up to 5 Spells/Traps (Set, the odd
+    Continuous one face-up); the rest is spread over hand, GY, banished and Deck (about
+    30% / 25% / 10% / 35% of what is left, hand capped at 7)."""
+    rng = random.Random(seed * 100003 + cards)
+    names = _library_names()
+    spell_traps = names["spell"] + names["trap"]
+    main_deck = names["monster"] + spell_traps
+    out: list[dict[str, Any]] = []
+    for player, count in (("A", (cards + 1) // 2), ("B", cards // 2)):
+        prefix = player.lower()
+        number = 0
+
+        def add(entry: dict[str, Any]) -> None:
+            nonlocal number
+            number += 1
+            out.append({"id": f"{prefix}_{number:04d}", "owner": player, **entry})
+
+        monsters = min(5, max(1, count // 4))
+        backrow = min(5, max(1, count // 5))
+        if monsters + backrow > count:
+            monsters, backrow = (count + 1) // 2, count // 2
+        for slot in range(1, monsters + 1):
+            name = rng.choice(names["monster"])
+            since = rng.randint(1, turn - 1)
+            level = _level(name)
+            how = "normal" if level <= 4 else "tribute"
+            if rng.random() < 0.3:   # a Set monster
+                add({"name": name, "zone": "monster", "slot": slot, "face": "down",
+                     "position": "defense", "since_turn": since,
+                     "summoned": {"how": "set", "from": "hand", "turn": since}})
+            else:
+                add({"name": name, "zone": "monster", "slot": slot, "position": "attack",
+                     "since_turn": since, "summoned": {"how": how, "from": "hand",
+                                                       "turn": since}})
+        for slot in range(1, backrow + 1):
+            if rng.random() < 0.2:
+                add({"name": rng.choice(names["continuous"]), "zone": "spell_trap",
+                     "slot": slot, "face": "up", "since_turn": rng.randint(1, turn - 1)})
+            else:
+                add({"name": rng.choice(spell_traps), "zone": "spell_trap", "slot": slot,
+                     "face": "down", "since_turn": rng.randint(1, turn)})
+        rest = count - monsters - backrow
+        hand = min(7, round(rest * 0.30))
+        graveyard = round(rest * 0.25)
+        banished = round(rest * 0.10)
+        deck = rest - hand - graveyard - banished
+        for _ in range(hand):
+            add({"name": rng.choice(main_deck), "zone": "hand"})
+        for _ in range(graveyard):
+            add({"name": rng.choice(main_deck + names["extra"]), "zone": "graveyard"})
+        for _ in range(banished):
+            add({"name": rng.choice(main_deck + names["extra"]), "zone": "banished"})
+        for _ in range(deck):
+            add({"name": rng.choice(main_deck), "zone": "deck"})
+    assert len(out) == cards, (len(out), cards)
+    return {"format": "ygocheck/1", "title": f"synthetic board, {cards} cards",
+            "state": {"turn": turn, "turn_player": "A", "phase": "main1",
+                      "lp": {"A": 8000, "B": 8000}, "cards": out}}
+
+
+def _level(name: str) -> int:
+    from ygocheck.cards import library
+
+    return int(library()[name].get("level") or 0)
+
+
+# --- timing helpers ----------------------------------------------------------------------
+
+def timed(function: Callable[[], Any], repeat: int, warmup: int = 1) -> list[float]:
+    """Wall times in seconds of `repeat` calls after `warmup` calls."""
+    for _ in range(warmup):
+        function()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(0.9 * len(ordered)) - 1))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f}"
+
+
+def mark(ok: bool) -> str:
+    return "meets target" if ok else "MISSES target"
+
+
+# --- 1. end to end -------------------------------------------------------------------------
+
+def ygocheck_command() -> list[str]:
+    exe = shutil.which("ygocheck")
+    if exe:
+        return [exe]
+    return [sys.executable, "-c", "from ygocheck.cli import main; main()"]
+
+
+def end_to_end(repeat: int, warmup: int) -> list[float]:
+    command = ygocheck_command()
+    print(f"1. End to end: `{' '.join(['ygocheck', 'actions', '--json', 'SNAPSHOT'])}` as a "
+          f"subprocess ({warmup} warm-up + {repeat} runs per snapshot)")
+    all_times: list[float] = []
+    for path in EXAMPLES:
+        def run() -> None:
+            subprocess.run(command + ["actions", "--json", str(path)], check=True,
+                           stdout=subprocess.DEVNULL)
+        times = timed(run, repeat, warmup)
+        all_times.extend(times)
+        print(f"   {path.name:28s} median {ms(statistics.median(times))} ms   "
+              f"p90 {ms(p90(times))} ms")
+    # Context: the floor set by the interpreter and the imports alone.
+    floors = {
+        "python3 -c pass": [sys.executable, "-c", "pass"],
+        "python3 -c 'import clingo'": [sys.executable, "-c", "import clingo"],
+        "python3 -c 'import ygocheck.cli'": [sys.executable, "-c", "import ygocheck.cli"],
+        "ygocheck --version": command + ["--version"],
+    }
+    for label, argv in floors.items():
+        times = timed(lambda: subprocess.run(argv, check=True, stdout=subprocess.DEVNULL),
+                      repeat, warmup)
+        print(f"   (floor) {label:32s} median {ms(statistics.median(times))} ms")
+    median = statistics.median(all_times)
+    print(f"   all examples: median {ms(median)} ms   p90 {ms(p90(all_times))} ms   "
+          f"target median < {TARGET_E2E_MS:.0f} ms: {mark(median < TARGET_E2E_MS)}")
+    return all_times
+
+
+# --- 2-4. in process --------------------------------------------------------------------------
+
+def bare_clingo(encoding: str, facts: str) -> int:
+    import clingo
+
+    ctl = clingo.Control()
+    ctl.load(encoding)
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    count = 0
+
+    def on_model(model: Any) -> None:
+        nonlocal count
+        count += 1
+    ctl.solve(on_model=on_model)
+    return count
+
+
+def bare_clingo_phases(encoding: str, facts: str) -> dict[str, float]:
+    """One bare-clingo query split into its phases (seconds)."""
+    import clingo
+
+    t0 = time.perf_counter()
+    ctl = clingo.Control()
+    ctl.load(encoding)
+    ctl.add("base", [], facts)
+    t1 = time.perf_counter()
+    ctl.ground([("base", [])])
+    t2 = time.perf_counter()
+    ctl.solve(on_model=lambda model: None)
+    t3 = time.perf_counter()
+    stats = ctl.statistics
+    problem = stats.get("problem", {}).get("lp", {})
+    return {"parse": t1 - t0, "ground": t2 - t1, "solve": t3 - t2,
+            "atoms": problem.get("atoms", 0), "rules": problem.get("rules", 0)}
+
+
+def in_process(repeat: int) -> dict[int, dict[str, float]]:
+    from ygocheck.pipeline import from_mapping, legal_actions
+    from ygocheck.solve import encoding_path, solve
+
+    encoding = str(encoding_path())
+    print(f"\n2./3. In process, synthetic snapshots (median of {repeat} runs after 1 warm-up)")
+    print("   cards | facts | ygocheck: validate+facts+clingo+decode | ground+solve "
+          "(ygocheck.solve) | bare clingo | ratio ygocheck/bare | legal actions")
+    results: dict[int, dict[str, float]] = {}
+    for size in SIZES:
+        data = make_snapshot(size)
+        file = f"<synthetic {size}>"
+        loaded = from_mapping(data, file)   # raises BadInput if the generator is wrong
+        facts = loaded.facts
+        decoded = legal_actions(loaded)
+        full = statistics.median(timed(lambda: legal_actions(from_mapping(data, file)), repeat))
+        grounding = statistics.median(timed(lambda: solve(facts, file), repeat))
+        bare = statistics.median(timed(lambda: bare_clingo(encoding, facts), repeat))
+        phases = bare_clingo_phases(encoding, facts)
+        results[size] = {"full": full, "solve": grounding, "bare": bare, **phases}
+        print(f"   {size:5d} | {facts.count(chr(10)):5d} | {ms(full)} ms"
+              f"{'':26s}| {ms(grounding)} ms{'':17s}| {ms(bare)} ms | {full / bare:6.2f}x"
+              f"{'':13s}| {len(decoded.actions)}")
+    print("   bare clingo split (one run): parse+load / ground / solve, ground program size")
+    for size, row in results.items():
+        print(f"   {size:5d} | {ms(row['parse'])} / {ms(row['ground'])} / {ms(row['solve'])} ms"
+              f" | {int(row['atoms'])} atoms, {int(row['rules'])} rules")
+    worst = max(row["full"] / row["bare"] for row in results.values())
+    print(f"   worst ratio ygocheck in-process / bare clingo: {worst:.2f}x   "
+          f"target <= {TARGET_OVERHEAD}x: {mark(worst <= TARGET_OVERHEAD)}")
+
+    print("\n4. Growth, time(800 cards) / time(50 cards)")
+    for key, label in (("full", "ygocheck in-process"), ("solve", "ground+solve"),
+                       ("bare", "bare clingo")):
+        ratio = results[800][key] / results[50][key]
+        print(f"   {label:20s} {ratio:6.1f}x   target <= {TARGET_GROWTH:.0f}x: "
+              f"{mark(ratio <= TARGET_GROWTH)}")
+    return results
+
+
+# --- 5. memory ----------------------------------------------------------------------------------
+
+MEMORY_CHILD = """
+import json, sys
+sys.path.insert(0, {bench_dir!r})
+from bench import make_snapshot
+from ygocheck.pipeline import from_mapping, legal_actions
+if {size} > 0:
+    decoded = legal_actions(from_mapping(make_snapshot({size}), "<synthetic>"))
+"""
+
+
+def peak_memory_mb(size: int) -> float:
+    """Max RSS (MB) of a fresh process that runs the in-process query at `size` cards
+    (size 0: the same process without a query: interpreter + imports only)."""
+    import resource
+
+    code = MEMORY_CHILD.format(bench_dir=str(Path(__file__).resolve().parent), size=size)
+    if size == 0:
+        code = "import clingo, yaml, click\nimport ygocheck.pipeline, ygocheck.cli\n"
+    process = subprocess.Popen([sys.executable, "-c", code])
+    # wait4 returns the rusage of exactly this child: the same ru_maxrss that
+    # getrusage(RUSAGE_CHILDREN) reports, without mixing in the earlier children.
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise RuntimeError(f"memory child failed ({process.returncode})")
+    kib = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss / 1024
+    _ = resource  # ru_maxrss is KiB on Linux, bytes on macOS
+    return kib / 1024
+
+
+def memory() -> float:
+    print("\n5. Peak memory (max RSS of a fresh process)")
+    floor = peak_memory_mb(0)
+    print(f"   interpreter + imports, no query  {floor:7.1f} MB")
+    sizes = (50, 800)
+    peak = 0.0
+    for size in sizes:
+        peak = peak_memory_mb(size)
+        print(f"   {size:3d}-card in-process query      {peak:7.1f} MB" +
+              (f"   target < {TARGET_MEMORY_MB:.0f} MB: {mark(peak < TARGET_MEMORY_MB)}"
+               if size == 800 else ""))
+    return peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--json", dest="json_out", metavar="FILE",
+                        help="also write the figures to FILE as JSON")
+    args = parser.parse_args()
+    e2e_repeat, e2e_warmup, repeat = (5, 1, 3) if args.quick else (15, 2, 7)
+    import clingo
+
+    print(f"ygocheck benchmark ({'quick' if args.quick else 'full'}): Python "
+          f"{sys.version.split()[0]}, clingo {clingo.__version__}, {os.cpu_count()} CPUs\n")
+    started = time.perf_counter()
+    e2e = end_to_end(e2e_repeat, e2e_warmup)
+    results = in_process(repeat)
+    peak = memory()
+    print(f"\n(benchmark took {time.perf_counter() - started:.0f} s)")
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps({
+            "e2e_median_ms": statistics.median(e2e) * 1000, "e2e_p90_ms": p90(e2e) * 1000,
+            "in_process": {str(k): {kk: vv for kk, vv in v.items()} for k, v in results.items()},
+            "growth_800_50": results[800]["full"] / results[50]["full"],
+            "peak_memory_800_mb": peak}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""The built-in card library: complete for the foundation cases, and well-formed."""
+
+from __future__ import annotations
+
+import pytest
+
+from ygocheck.cards import library
+
+REQUIRED = [
+    # named by the foundation issue for later cases
+    "Mystical Space Typhoon", "Mirror Force", "Sakuretsu Armor", "Waboku", "Rush Recklessly",
+    "Magic Jammer", "Seven Tools of the Bandit", "Trap Jammer", "Dark Hole", "Imperial Order",
+    "Royal Decree", "Reinforcements", "Castle Walls", "Book of Moon", "Ring of Destruction",
+    "Unending Nightmare", "Magician's Right Hand", "Kuriboh", "Man-Eater Bug",
+    "Big Shield Gardna", "Call of the Haunted", "Monster Reborn", "Skill Drain",
+    # Normal Monsters for test boards
+    "Blue-Eyes White Dragon", "Dark Magician", "Summoned Skull", "Gemini Elf",
+    "Celtic Guardian", "Mystical Elf",
+    # named in the RULES.md cases of turn structure, summons, card types and chains
+    "Torrential Tribute", "Silent Magician LV8", "Curse of Fiend", "Swords of Revealing Light",
+    "Slifer the Sky Dragon", "Obelisk the Tormentor", "The Winged Dragon of Ra",
+    "Command Knight", "Ryu Senshi", "Stumbling", "Breaker the Magical Warrior",
+    "Cyber Jar", "Penguin Soldier", "Tribute to the Doomed", "Invader of the Throne",
+]
+
+
+@pytest.mark.parametrize("name", REQUIRED)
+def test_card_is_in_the_library(name: str) -> None:
+    assert name in library()
+
+
+def test_spells_and_traps_start_with_their_card_activation() -> None:
+    for name, card in library().items():
+        if card["category"] in ("spell", "trap"):
+            assert card["effects"][0]["kind"] == "activation", \
+                f"{name}: effect 1 of a Spell/Trap is its card activation"
+
+
+def test_monsters_have_stats() -> None:
+    for name, card in library().items():
+        if card["category"] == "monster":
+            assert "atk" in card and "attribute" in card and "type" in card, name
+            if card["kind"] not in ("xyz", "link"):
+                assert "level" in card, name
+
+
+def test_counter_traps_answer_a_chain_link_or_an_event() -> None:
+    for name, card in library().items():
+        if card["category"] == "trap" and card["kind"] == "counter":
+            activation = card["effects"][0]
+            assert "responds_to" in activation or "when" in activation, name
