@@ -222,7 +222,9 @@ def _check_event(event: Any, checker: Checker, where: str, line: int | None) -> 
 def _check_responds_to(value: Any, checker: Checker, where: str, line: int | None) -> None:
     if not checker.mapping(value, where, line):
         return
-    checker.known_keys(value, ("what", "activation", "player"), where)
+    checker.known_keys(value, ("what", "activation", "player", "targeting"), where)
+    if "targeting" in value:
+        checker.enum(value, "targeting", ("only_self", "self"), where)
     if "what" in value:
         checker.enum(value, "what", ("spell", "trap", "monster", "card"), where)
     if "activation" in value:

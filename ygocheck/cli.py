@@ -159,10 +159,11 @@ def test(paths: tuple[str, ...], as_json: bool) -> None:
     from .rulings import run_paths
 
     results = run_paths(list(paths))
-    counted = [r for r in results if r.status == "settled"]
+    counted = [r for r in results if r.status == "settled" and not r.skipped]
     failed = [r for r in counted if not r.passed]
     if as_json:
         _dump({"passed": sum(1 for r in counted if r.passed), "failed": len(failed),
+               "skipped": sum(1 for r in results if r.skipped),
                "cases": [r.as_json() for r in results]})
     else:
         click.echo(test_report(results))

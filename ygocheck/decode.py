@@ -17,7 +17,7 @@ ACTION_ORDER = ("activate", "normal_summon", "tribute_summon", "set", "flip_summ
 ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
                "tribute_summon": "tribute_summon", "set_monster": "set", "set_card": "set",
                "flip_summon": "flip_summon", "change_position": "change_position",
-               "pass": "pass", "next": "next", "decline": "decline"}
+               "pass": "pass", "next": "next", "decline": "decline", "attack": "attack"}
 
 
 @dataclass
@@ -52,6 +52,9 @@ def action_object(symbol: Any) -> dict[str, Any]:
     elif name == "next":
         if str(args[1]) != "follow":
             action["phase"] = str(args[1])
+    elif name == "attack":
+        action["card"] = _text(args[1])
+        action["target"] = _text(args[2]) if str(args[2]) != "direct" else "direct"
     elif name != "pass":
         action["card"] = _text(args[1])
     return action
@@ -113,8 +116,9 @@ def action_sort_key(action: dict[str, Any]) -> tuple:
     rank = ACTION_ORDER.index(kind) if kind in ACTION_ORDER else len(ACTION_ORDER)
     phase = action.get("phase") or ""
     phase_rank = {"battle": 0, "end": 1}.get(phase, 2)
+    target = str(action.get("target", ""))
     return (action.get("player", ""), rank, str(action.get("card", "")),
-            int(action.get("effect", 0) or 0), phase_rank)
+            int(action.get("effect", 0) or 0), phase_rank, target == "direct", target)
 
 
 def sort_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -70,9 +70,14 @@ def actions_table(state: dict[str, Any], decoded: Decoded, listed: list[dict[str
 
 def test_report(results: list[Any]) -> str:
     lines = []
-    passed = failed = apart = 0
+    passed = failed = apart = skipped = 0
     for result in results:
         mark = "PASS" if result.passed else "FAIL"
+        if result.skipped:
+            skipped += 1
+            lines.append(f"{_style('SKIP', fg='yellow')}  {result.file}: {result.ruling}")
+            lines.append(f"      {result.skipped}")
+            continue
         if result.status != "settled":
             apart += 1
             mark = f"{mark} ({result.status}, not counted)"
@@ -85,6 +90,8 @@ def test_report(results: list[Any]) -> str:
         for failure in result.failures:
             lines.append(f"      {failure}")
     summary = f"{passed} passed, {failed} failed"
+    if skipped:
+        summary += f", {skipped} skipped (cannot be decided yet)"
     if apart:
         summary += f" ({apart} unsettled or contested, reported apart)"
     lines.append(summary)

@@ -60,6 +60,8 @@ class RulingItem(pytest.Item):
         result = run_case(self.case)
         if result.passed:
             return
+        if result.skipped:
+            pytest.skip(result.skipped)
         if result.status != "settled":
             pytest.skip(f"{result.status} ruling, not counted: " + "; ".join(result.failures))
         raise RulingFailed(result)

@@ -106,6 +106,10 @@ def _check_turn(state: dict, checker: Checker) -> None:
     if "window" in state:
         checker.enum(state, "window", WINDOWS, "state")
     phase = state.get("phase")
+    first = state.get("first_player", "A")
+    if phase == "battle" and state.get("turn") == 1 and state.get("turn_player") == first:
+        checker.add(checker.line(state, "phase"), "the player who goes first has no Battle Phase "
+                    "in the first turn (TURN-07)")
     if "step" in state:
         if phase != "battle":
             checker.add(checker.line(state, "step"), "state.step is only for the Battle Phase "
@@ -375,6 +379,8 @@ def _check_field_limits(cards: list[CardEntry], checker: Checker) -> None:
         slot = entry.fields.get("slot")
         if entry.zone not in SLOTTED and entry.zone != "field":
             continue
+        if entry.zone in SLOTTED and (isinstance(slot, bool) or slot not in SLOTTED[entry.zone]):
+            continue  # a missing or bad slot (maybe a list: unhashable) is reported already
         owner_of_zone = None if entry.zone == "extra_monster" else entry.controller
         key = (entry.zone, owner_of_zone, slot if entry.zone != "field" else 1)
         if key in slots:
