@@ -49,3 +49,8 @@ def test_counter_traps_answer_a_chain_link_or_an_event() -> None:
         if card["category"] == "trap" and card["kind"] == "counter":
             activation = card["effects"][0]
             assert "responds_to" in activation or "when" in activation, name
+
+
+def test_library_files_are_strictly_well_formed() -> None:
+    """Read with the strict loader (no duplicate keys), the library is the same."""
+    assert library(strict=True) == library()

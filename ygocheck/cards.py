@@ -6,7 +6,11 @@ decides what a card may do: that follows in ASP from the descriptors.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from functools import lru_cache
+from pathlib import Path
 from importlib import resources
 from typing import Any
 
@@ -315,16 +319,69 @@ def check_definitions(definitions: Any, checker: Checker, where: str,
     return good
 
 
-@lru_cache(maxsize=1)
-def library() -> dict[str, CardDefinition]:
-    """The built-in card library. A broken library is a bug in ygocheck, reported as such."""
-    cards: dict[str, CardDefinition] = {}
+def library_files() -> list[tuple[str, str]]:
+    """(file name, text) of each library file, in a stable order."""
     folder = resources.files("ygocheck.library")
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if not entry.name.endswith(".yaml"):
-            continue
-        file = f"ygocheck/library/{entry.name}"
-        data = parse_yaml(entry.read_text(encoding="utf-8"), file)
+    return [(f"ygocheck/library/{entry.name}", entry.read_text(encoding="utf-8"))
+            for entry in sorted(folder.iterdir(), key=lambda item: item.name)
+            if entry.name.endswith(".yaml")]
+
+
+def _fast_parse(text: str, file: str) -> Any:
+    """The library is our own, checked strictly by the tests (duplicate keys, lines); at run
+    time it is read with libyaml when available, which is several times faster."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None)
+    if loader is None:
+        return parse_yaml(text, file)
+    return yaml.load(text, Loader=loader)  # noqa: S506 - CSafeLoader is a safe loader
+
+
+@lru_cache(maxsize=1)
+def library(strict: bool = False) -> dict[str, CardDefinition]:
+    """The built-in card library. A broken library is a bug in ygocheck, reported as such.
+    `strict` reads it with the line-tracking loader that refuses duplicate keys.
+
+    Parsing and checking the YAML costs more than the rest of a query, so the checked library
+    is kept as JSON in the user's cache folder, under the hash of the library files: any
+    change to them makes a new cache entry."""
+    files = library_files()
+    if strict:
+        return _read_library(files, strict=True)
+    cache = _cache_file(files)
+    if cache is not None and cache.is_file():
+        try:
+            cached: dict[str, CardDefinition] = json.loads(cache.read_text(encoding="utf-8"))
+            return cached
+        except (OSError, ValueError):
+            pass
+    cards = _read_library(files, strict=False)
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            temporary = cache.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(cards), encoding="utf-8")
+            temporary.replace(cache)
+        except OSError:
+            pass
+    return cards
+
+
+def _cache_file(files: list[tuple[str, str]]) -> Path | None:
+    if os.environ.get("YGOCHECK_NO_CACHE"):
+        return None
+    digest = hashlib.sha256()
+    for file, text in files:
+        digest.update(file.encode("utf-8") + b"\0" + text.encode("utf-8") + b"\0")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ygocheck" / f"library-{digest.hexdigest()[:24]}.json"
+
+
+def _read_library(files: list[tuple[str, str]], strict: bool) -> dict[str, CardDefinition]:
+    cards: dict[str, CardDefinition] = {}
+    for file, text in files:
+        data = parse_yaml(text, file) if strict else _fast_parse(text, file)
         checker = Checker(file)
         good = check_definitions(data, checker, "the card library", None)
         for name in good:

@@ -206,6 +206,9 @@ def _check_card_entry(item: dict, checker: Checker, where: str,
                     + "; use an official English name from the library or declare the card "
                     "under the snapshot's top-level `cards:`")
         return None
+    if definition is None and token:
+        definition = _token_definition(item)
+        definitions[name] = definition
     zone = item["zone"]
     controller = item.get("controller", item["owner"])
     entry = CardEntry(id=card_id, name=name, owner=item["owner"], controller=controller,
@@ -213,6 +216,15 @@ def _check_card_entry(item: dict, checker: Checker, where: str,
     _check_card_place(entry, item, checker, where, definition, token)
     _check_card_details(item, checker, where)
     return entry
+
+
+def _token_definition(item: dict) -> CardDefinition:
+    """A Token's stats come with its card entry (CONTRACT section 6)."""
+    definition: CardDefinition = {"category": "monster", "kind": "token", "effects": []}
+    for key in ("level", "atk", "def", "attribute", "type"):
+        if key in item:
+            definition[key] = item[key]
+    return definition
 
 
 def _check_card_place(entry: CardEntry, item: dict, checker: Checker, where: str,
