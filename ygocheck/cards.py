@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from importlib import resources
@@ -67,6 +68,7 @@ EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "word
 TARGET_KEYS = ("what", "where", "controller", "face", "position", "other", "count", "type",
                "attribute", "max_level", "min_level", "max_atk")
 EVENT_KEYS = ("event", "player", "card", "how")
+WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None:
@@ -133,6 +135,12 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
                             "(CARD-03)")
     elif "level" in card:
         checker.integer(card, "level", where, 0, 13)
+    if "rank" in card and kind != "xyz":
+        checker.add(checker.line(card, "rank"), f"{where}: only Xyz Monsters have a Rank "
+                    "(CARD-02)")
+    if "link" in card and kind != "link":
+        checker.add(checker.line(card, "link"), f"{where}: only Link Monsters have a Link "
+                    "Rating (CARD-03)")
     if "tributes" in card:
         checker.integer(card, "tributes", where, 0, 5)
     if "cannot_normal_summon" in card:
@@ -303,6 +311,14 @@ def _check_operations(value: Any, checker: Checker, where: str, line: int | None
         for key in ("amount", "count"):
             if key in operation:
                 checker.integer(operation, key, op_where, -100000, 100000)
+        for key in ("face", "until", "position", "to", "counter", "where"):
+            if key in operation and not (isinstance(operation[key], str)
+                                         and WORD.match(operation[key])):
+                checker.add(checker.line(operation, key), f"{op_where}.{key} is "
+                            f"{describe(operation[key])}; it is a lowercase word like "
+                            "end_of_turn, attack or graveyard")
+        if "other" in operation:
+            checker.boolean(operation, "other", op_where)
 
 
 def check_definitions(definitions: Any, checker: Checker, where: str,

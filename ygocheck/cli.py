@@ -75,7 +75,7 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
     from .pipeline import legal_actions, load
 
     loaded = load(snapshot)
-    decoded = legal_actions(loaded)
+    decoded = legal_actions(loaded, with_blocked=show_blocked)
     listed = decoded.actions
     if player is not None:
         listed = [a for a in listed if a["player"] == player]
@@ -110,6 +110,9 @@ def check(snapshot: str, as_json: bool) -> None:
         _fail([p.render() for p in error.problems])
     except EncodingBug as error:
         _fail([f"internal error: {error}"], code=3)
+    except Exception as error:  # noqa: BLE001 - never a traceback for a person
+        _fail([f"internal error ({type(error).__name__}: {error}); this is a bug in "
+               "ygocheck, please report it with the snapshot"], code=3)
     if as_json:
         _dump({"ok": True, "errors": []})
     else:

@@ -24,15 +24,72 @@ def encoding_path() -> Path:
 
 
 def check_lp_input(text: str, file: str) -> None:
-    """Refuse `.lp` input that could run host code or read other files."""
+    """Refuse `.lp` input that could run host code or read other files.
+
+    The whole line is searched, comments included: cutting the line at its first `%` let
+    `x("%"). #include "f.lp".` or `%* c *% #script (python)` through, since that `%` is in a
+    string or closes a block comment. A comment that mentions the directives is refused too."""
     for number, line in enumerate(text.splitlines(), start=1):
-        code = line.split("%", 1)[0]
-        match = FORBIDDEN_DIRECTIVES.search(code)
+        match = FORBIDDEN_DIRECTIVES.search(line)
         if match:
             directive = match.group(1).lower()
             raise BadInput([Problem(file, number, f"#{directive} is not allowed in a snapshot: "
                                     "an .lp snapshot holds only facts in the ygocheck fact "
                                     "vocabulary (docs/facts.md)")])
+    _check_only_facts(text, file)
+
+
+def fact_vocabulary() -> set[tuple[str, int]]:
+    """The predicates an .lp snapshot may use: those asp/input.lp declares with #defined."""
+    text = (asp_folder() / "input.lp").read_text(encoding="utf-8")
+    return {(name, int(arity)) for name, arity in
+            re.findall(r"^#defined\s+(\w+)/(\d+)\.", text, re.MULTILINE)}
+
+
+def _check_only_facts(text: str, file: str) -> None:
+    """Every statement must be a plain fact of the snapshot vocabulary: a rule, a directive or
+    a fact of an internal predicate (legal/1, phase/1, ...) would change what the rules
+    derive, or make the decoder fail, instead of being refused."""
+    from clingo import ast
+
+    vocabulary = fact_vocabulary()
+    problems: list[Problem] = []
+
+    def visit(statement: Any) -> None:
+        kind = statement.ast_type
+        line = statement.location.begin.line
+        if kind == getattr(ast.ASTType, "Comment", None):
+            return
+        if kind == ast.ASTType.Program:
+            if statement.name != "base" or statement.parameters:
+                problems.append(Problem(file, line, "#program is not allowed in a snapshot"))
+            return
+        head = getattr(statement, "head", None)
+        if kind == ast.ASTType.Rule and not statement.body and \
+                head.ast_type == ast.ASTType.Literal and head.sign == ast.Sign.NoSign and \
+                head.atom.ast_type == ast.ASTType.SymbolicAtom and \
+                head.atom.symbol.ast_type == ast.ASTType.Function:
+            symbol = head.atom.symbol
+            if (symbol.name, len(symbol.arguments)) in vocabulary:
+                return
+            problems.append(Problem(file, line, f"{symbol.name}/{len(symbol.arguments)} is not "
+                                    "a predicate of the snapshot fact vocabulary (asp/input.lp: "
+                                    + ", ".join(f"{n}/{a}" for n, a in sorted(vocabulary))
+                                    + ")"))
+            return
+        problems.append(Problem(file, line, f"only plain facts are allowed in an .lp snapshot, "
+                                f"not {str(statement).splitlines()[0][:60]!r}"))
+
+    messages: list[str] = []
+    try:
+        ast.parse_string(text, visit, logger=lambda code, message: messages.append(
+            message.strip()), message_limit=5)
+    except RuntimeError as error:
+        detail = re.sub(r"<string>:(\d+):\d+-\d+:", r"line \1:",
+                        "; ".join(messages) or str(error).strip())
+        raise BadInput([Problem(file, None, f"not valid ASP facts: {detail}")]) from None
+    if problems:
+        raise BadInput(problems[:20])
 
 
 @dataclass
@@ -86,8 +143,9 @@ def fact_names(facts: str, file: str) -> tuple[set[str], set[str]]:
     try:
         control.add("base", [], facts)
         control.ground([("base", [])])
-    except RuntimeError:
-        text = re.sub(r"<block>:(\d+):\d+-\d+:", r"line \1:", "; ".join(messages))
+    except RuntimeError as error:
+        text = re.sub(r"<block>:(\d+):\d+-\d+:", r"line \1:",
+                      "; ".join(messages) or str(error).strip() or "clingo could not read them")
         raise BadInput([Problem(file, None, f"not valid ASP facts: {text}")]) from None
     used: set[str] = set()
     defined: set[str] = set()

@@ -67,9 +67,13 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     if "title" in data and not isinstance(data["title"], str):
         checker.add(checker.line(data, "title"), "title must be a text")
     definitions: dict[str, CardDefinition] = dict(library())
+    broken: set[str] = set()
     if "cards" in data and data["cards"] is not None:
-        definitions.update(check_definitions(data["cards"], checker, "cards (card definitions)",
-                                             checker.line(data, "cards")))
+        declared = check_definitions(data["cards"], checker, "cards (card definitions)",
+                                     checker.line(data, "cards"))
+        definitions.update(declared)
+        if isinstance(data["cards"], dict):
+            broken = {n for n in data["cards"] if isinstance(n, str) and n not in declared}
     state = data.get("state")
     if not checker.required(data, ("state",), "the snapshot"):
         return None
@@ -77,7 +81,7 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
         return None
     checker.known_keys(state, STATE_KEYS, "state")
     _check_turn(state, checker)
-    cards = _check_cards(state, checker, definitions)
+    cards = _check_cards(state, checker, definitions, broken)
     by_id = {entry.id: entry for entry in cards}
     _check_field_limits(cards, checker)
     _check_battle(state, checker, by_id, definitions)
@@ -145,8 +149,8 @@ def _check_turn(state: dict, checker: Checker) -> None:
 
 # --- the cards -------------------------------------------------------------------------
 
-def _check_cards(state: dict, checker: Checker,
-                 definitions: dict[str, CardDefinition]) -> list[CardEntry]:
+def _check_cards(state: dict, checker: Checker, definitions: dict[str, CardDefinition],
+                 broken: set[str] | None = None) -> list[CardEntry]:
     raw = state.get("cards", [])
     if raw is None:
         return []
@@ -159,6 +163,8 @@ def _check_cards(state: dict, checker: Checker,
         where = f"state.cards[{index + 1}]"
         if not checker.mapping(item, where, line):
             continue
+        if isinstance(item.get("name"), str) and item["name"] in (broken or set()):
+            continue  # its definition under `cards:` is wrong, and already reported
         entry = _check_card_entry(item, checker, where, definitions, line)
         if entry is None:
             continue
@@ -168,9 +174,9 @@ def _check_cards(state: dict, checker: Checker,
             continue
         seen[entry.id] = line
         entries.append(entry)
-    ids = {entry.id for entry in entries}
+    by_id = {entry.id: entry for entry in entries}
     for entry in entries:
-        _check_references(entry, checker, ids, {e.id: e for e in entries})
+        _check_references(entry, checker, set(by_id), by_id)
     return entries
 
 
@@ -227,6 +233,17 @@ def _token_definition(item: dict) -> CardDefinition:
     return definition
 
 
+def _valid_slot(zone: str, slot: Any) -> bool:
+    """A slot of a slotted zone: exactly an int 1-5 or the text left/right (not 2.0, not true)."""
+    return type(slot) in (int, str) and slot in SLOTTED[zone]
+
+
+def _card_id(value: Any) -> str | None:
+    """`value` if it can be a card id (a text), else None, so that a list or a mapping written
+    where a card id belongs is reported as naming no card, never looked up (unhashable)."""
+    return value if isinstance(value, str) else None
+
+
 def _check_card_place(entry: CardEntry, item: dict, checker: Checker, where: str,
                       definition: CardDefinition | None, token: bool) -> None:
     zone = entry.zone
@@ -238,11 +255,13 @@ def _check_card_place(entry: CardEntry, item: dict, checker: Checker, where: str
         if "slot" not in item:
             allowed = ", ".join(str(s) for s in SLOTTED[zone])
             checker.add(item.line, f"{where} is in the {zone} zone but has no slot ({allowed})")
-        elif item["slot"] not in SLOTTED[zone] or isinstance(item["slot"], bool):
+        elif not _valid_slot(zone, item["slot"]):
             allowed = ", ".join(str(s) for s in SLOTTED[zone])
             checker.add(checker.line(item, "slot"), f"{where}.slot is {describe(item['slot'])}; "
                         f"in the {zone} zone it is one of {allowed}")
-    elif "slot" in item and not (zone == "field" and item["slot"] in (1, None)):
+    elif "slot" in item and not (zone == "field" and (item["slot"] is None
+                                                     or _valid_slot("monster", item["slot"])
+                                                     and item["slot"] == 1)):
         checker.add(checker.line(item, "slot"), f"{where}: the {zone} has no slots; remove slot")
     if "face" in item:
         checker.enum(item, "face", ("up", "down"), where)
@@ -274,6 +293,9 @@ def _check_card_place(entry: CardEntry, item: dict, checker: Checker, where: str
     if category == "monster" and kind in EXTRA_DECK_KINDS and zone in ("hand", "deck"):
         checker.add(checker.line(item, "zone"), f"{where} is a {kind.capitalize()} Monster: it "
                     f"belongs to the Extra Deck and cannot be in the {zone} (GAME-04)")
+    if category == "monster" and kind not in EXTRA_DECK_KINDS and zone == "extra":
+        checker.add(checker.line(item, "zone"), f"{where} is a Main Deck monster: it cannot be in "
+                    "the Extra Deck (GAME-04)")
     if category != "monster" and zone == "extra":
         checker.add(checker.line(item, "zone"), f"{where}: only Extra Deck monsters can be in the "
                     "Extra Deck")
@@ -366,19 +388,19 @@ def _check_references(entry: CardEntry, checker: Checker, ids: set[str],
         target = item.get(key)
         if target is None:
             continue
-        if target not in ids:
+        if _card_id(target) not in ids:
             checker.add(checker.line(item, key), f"{where}.{key} names {target!r}, which is not a "
                         "card of this snapshot")
         elif key in ("equipped_to", "attached_to") and not by_id[target].on_field:
             checker.add(checker.line(item, key), f"{where}.{key} names {target!r}, which is not on "
                         "the field")
-    if entry.zone == "material" and item.get("attached_to") in by_id:
+    if entry.zone == "material" and _card_id(item.get("attached_to")) in by_id:
         host = by_id[item["attached_to"]]
         if host.zone not in ("monster", "extra_monster"):
             checker.add(checker.line(item, "attached_to"), f"{where} is attached to "
                         f"{host.id!r}, which is not a monster on the field")
-    for target in item.get("targets") or []:
-        if target not in ids:
+    for target in item["targets"] if isinstance(item.get("targets"), list) else []:
+        if _card_id(target) not in ids:
             checker.add(checker.line(item, "targets"), f"{where}.targets names {target!r}, which "
                         "is not a card of this snapshot")
 
@@ -391,7 +413,7 @@ def _check_field_limits(cards: list[CardEntry], checker: Checker) -> None:
         slot = entry.fields.get("slot")
         if entry.zone not in SLOTTED and entry.zone != "field":
             continue
-        if entry.zone in SLOTTED and (isinstance(slot, bool) or slot not in SLOTTED[entry.zone]):
+        if entry.zone in SLOTTED and not _valid_slot(entry.zone, slot):
             continue  # a missing or bad slot (maybe a list: unhashable) is reported already
         owner_of_zone = None if entry.zone == "extra_monster" else entry.controller
         key = (entry.zone, owner_of_zone, slot if entry.zone != "field" else 1)
@@ -437,7 +459,7 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
     attacker = battle.get("attacker")
     turn_player = state.get("turn_player")
     if attacker is not None:
-        entry = by_id.get(attacker)
+        entry = by_id.get(_card_id(attacker))
         if entry is None:
             checker.add(checker.line(battle, "attacker"), f"state.battle.attacker {attacker!r} is "
                         "not a card of this snapshot")
@@ -453,8 +475,12 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
                 checker.add(checker.line(battle, "attacker"), f"the attacker {attacker!r} is not in "
                             "face-up Attack Position; only those declare attacks (BATTLE-04)")
     target = battle.get("target")
+    if attacker is None and (target is not None or battle.get("replay") or
+                             battle.get("calculated")):
+        checker.add(checker.line(state, "battle"), "state.battle describes an attack but names no "
+                    "attacker; give battle.attacker (a card id)")
     if target is not None and target != "direct":
-        entry = by_id.get(target)
+        entry = by_id.get(_card_id(target))
         if entry is None or entry.zone not in ("monster", "extra_monster"):
             checker.add(checker.line(battle, "target"), f"the attack target {target!r} is not a "
                         "monster on the field; use a card id of one, or direct")
@@ -472,7 +498,7 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
     if destroyed is not None and checker.listing(destroyed, "state.battle.destroyed",
                                                  checker.line(battle, "destroyed")):
         for card_id in destroyed:
-            if card_id not in by_id:
+            if _card_id(card_id) not in by_id:
                 checker.add(checker.line(battle, "destroyed"), f"state.battle.destroyed names "
                             f"{card_id!r}, which is not a card of this snapshot")
 
@@ -504,16 +530,20 @@ def _check_chain(state: dict, checker: Checker, by_id: dict[str, CardEntry],
             checker.boolean(link, "resolved", where)
         if "from" in link:
             checker.enum(link, "from", ZONES, where)
-        entry = by_id.get(link["card"])
+        entry = by_id.get(_card_id(link["card"]))
         if entry is None:
             checker.add(checker.line(link, "card"), f"{where} names {link['card']!r}, which is not "
                         "a card of this snapshot")
             continue
-        for target in link.get("targets") or []:
-            if target not in by_id:
+        targets = link.get("targets")
+        if targets is not None and not checker.listing(targets, f"{where}.targets",
+                                                       checker.line(link, "targets")):
+            targets = None
+        for target in targets or []:
+            if _card_id(target) not in by_id:
                 checker.add(checker.line(link, "targets"), f"{where} targets {target!r}, which is "
                             "not a card of this snapshot")
-        if "by_effect_of" in link and link["by_effect_of"] not in by_id:
+        if "by_effect_of" in link and _card_id(link["by_effect_of"]) not in by_id:
             checker.add(checker.line(link, "by_effect_of"), f"{where}.by_effect_of names "
                         f"{link['by_effect_of']!r}, which is not a card of this snapshot")
         definition = definitions.get(entry.name)
@@ -581,13 +611,22 @@ def _check_events(state: dict, checker: Checker, by_id: dict[str, CardEntry]) ->
             checker.enum(event, "how", SUMMON_HOWS, where)
         if "by" in event:
             checker.enum(event, "by", ("battle", "effect", "cost", "rule"), where)
+        if "from" in event:
+            checker.enum(event, "from", ZONES, where)
+        if "to" in event:
+            checker.enum(event, "to", ZONES, where)
+        for key in ("amount", "effect", "link"):
+            if key in event:
+                checker.integer(event, key, where, 0 if key == "amount" else 1, 10**9)
         card_ids = [event["card"]] if "card" in event else []
-        card_ids += list(event.get("cards") or [])
+        if event.get("cards") is not None and checker.listing(event["cards"], f"{where}.cards",
+                                                              checker.line(event, "cards")):
+            card_ids += list(event["cards"])
         target = event.get("target")
         if target is not None and target != "direct":
             card_ids.append(target)
         for card_id in card_ids:
-            if card_id not in by_id:
+            if _card_id(card_id) not in by_id:
                 checker.add(line, f"{where} names {card_id!r}, which is not a card of this "
                             "snapshot")
 
@@ -617,7 +656,7 @@ def _check_this_turn(state: dict, checker: Checker,
                 if checker.required(item, ("player", "name", "effect"), where):
                     checker.enum(item, "player", PLAYERS, where)
                     checker.integer(item, "effect", where, 1, 20)
-                    if item["name"] not in definitions:
+                    if not isinstance(item["name"], str) or item["name"] not in definitions:
                         checker.add(checker.line(item, "name"), f"{where}: unknown card name "
                                     f"{item['name']!r}")
 
@@ -639,7 +678,7 @@ def _check_pending(state: dict, checker: Checker, by_id: dict[str, CardEntry],
             continue
         checker.enum(item, "player", PLAYERS, where)
         checker.integer(item, "effect", where, 1, 20)
-        entry = by_id.get(item["card"])
+        entry = by_id.get(_card_id(item["card"]))
         if entry is None:
             checker.add(checker.line(item, "card"), f"{where} names {item['card']!r}, which is not "
                         "a card of this snapshot")

@@ -1,0 +1,656 @@
+"""Bad input never yields a ruling: one clear message (file, line, what is wrong, what is
+allowed), exit code 2, never a traceback (CONTRACT sections 1 and 3).
+
+Part 1 writes one snapshot per kind of bad input and checks the message. Part 2 mutates every
+example snapshot and ruling case a few hundred ways (tests/mutations.py) and checks that
+`ygocheck check` answers 0 or 2, never anything else, and 2 for the kinds of mutation that
+always make a snapshot invalid.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from ygocheck.cli import main
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mutations  # noqa: E402
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def crash_report(result: Result) -> str:
+    if result.exc_info is not None and not isinstance(result.exception, SystemExit):
+        return "".join(traceback.format_exception(*result.exc_info))
+    return result.output
+
+
+def assert_clean(result: Result) -> None:
+    """Exit through sys.exit with 0 or 2, and no Python traceback anywhere."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        crash_report(result)
+    assert result.exit_code in (0, 2), crash_report(result)
+    assert "Traceback" not in result.output
+    assert "internal error" not in result.output
+
+
+def assert_bad(result: Result, path: Path, line: int | None, *phrases: str) -> None:
+    """Exit 2 with a message on stderr that names the file (and line) and says what is wrong."""
+    assert_clean(result)
+    assert result.exit_code == 2, f"expected exit 2, got {result.exit_code}: {result.output}"
+    assert result.stdout == ""
+    where = f"{path}:{line}:" if line is not None else f"{path}"
+    assert where in result.stderr, f"{where!r} not in: {result.stderr}"
+    for phrase in phrases:
+        assert phrase in result.stderr, f"{phrase!r} not in: {result.stderr}"
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based line of the only line of `text` that contains `needle`."""
+    found = [n for n, line in enumerate(text.splitlines(), start=1) if needle in line]
+    assert len(found) == 1, f"{needle!r} is on lines {found}"
+    return found[0]
+
+
+HEAD = """format: ygocheck/1
+state:
+  turn: 3
+  turn_player: A
+  phase: main1
+"""
+CARDS = """  cards:
+    - {id: a_celtic, name: Celtic Guardian, owner: A, zone: monster, slot: 1, since_turn: 2}
+    - {id: b_elf, name: Mystical Elf, owner: B, zone: monster, slot: 2, position: defense}
+    - {id: b_mirror, name: Mirror Force, owner: B, zone: spell_trap, slot: 1, face: down,
+       since_turn: 2}
+"""
+TEST_LINK = """cards:
+  Test Link: {category: monster, kind: link, link: 2, atk: 1500, attribute: DARK,
+              type: Cyberse}
+"""
+
+
+@pytest.fixture
+def bad(tmp_path: Path) -> Any:
+    """bad(text, needle, *phrases): `check` the text; exit 2 naming the line of `needle`."""
+    def _bad(text: str, needle: str | None, *phrases: str, name: str = "snapshot.yaml") -> Result:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        result = invoke("check", str(path))
+        assert_bad(result, path, line_of(text, needle) if needle else None, *phrases)
+        return result
+    return _bad
+
+
+def test_the_base_snapshot_is_valid(tmp_path: Path) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(HEAD + CARDS, encoding="utf-8")
+    result = invoke("check", str(path))
+    assert result.exit_code == 0, result.output
+    path.write_text(TEST_LINK + HEAD + CARDS + "    - {id: a_link, name: Test Link, owner: A, "
+                    "zone: extra_monster, slot: left}\n", encoding="utf-8")
+    result = invoke("check", str(path))
+    assert result.exit_code == 0, result.output
+
+
+# --- part 1: one test per kind of bad input -------------------------------------------------
+
+def test_unknown_top_level_key(bad: Any) -> None:
+    bad(HEAD + CARDS + "colour: red\n", "colour", "unknown key 'colour' in the snapshot",
+        "allowed: format, title, cards, state")
+
+
+def test_unknown_key_in_a_card_entry(bad: Any) -> None:
+    text = HEAD + ("  cards:\n"
+                   "    - {id: a_bewd, name: Blue-Eyes White Dragon, owner: A, zome: hand}\n")
+    bad(text, "zome", "unknown key 'zome'", "did you mean 'zone'?", "allowed: id, name")
+
+
+def test_unknown_key_in_state(bad: Any) -> None:
+    bad(HEAD + "  trun_player: B\n" + CARDS, "trun_player", "unknown key 'trun_player' in state",
+        "did you mean 'turn_player'?")
+
+
+@pytest.mark.parametrize("value", ["ygocheck/2", "'ygocheck/1 '", "1", "[ygocheck/1]"])
+def test_wrong_format(bad: Any, value: str) -> None:
+    text = HEAD.replace("format: ygocheck/1", f"format: {value}") + CARDS
+    bad(text, "format:", "format must be exactly 'ygocheck/1'")
+
+
+def test_missing_format(bad: Any) -> None:
+    bad(HEAD.replace("format: ygocheck/1\n", "") + CARDS, None, "format must be exactly")
+
+
+def test_unknown_card_name(bad: Any) -> None:
+    text = HEAD + ("  cards:\n"
+                   "    - {id: a_bewd, name: Blue-Eyes White Dargon, owner: A, zone: hand}\n")
+    bad(text, "Dargon", "unknown card name 'Blue-Eyes White Dargon'",
+        "did you mean 'Blue-Eyes White Dragon'?", "under the snapshot's top-level `cards:`")
+
+
+def test_duplicate_card_ids(bad: Any) -> None:
+    text = HEAD + CARDS + "    - {id: a_celtic, name: Dark Hole, owner: A, zone: hand}\n"
+    bad(text, "Dark Hole", "card id 'a_celtic' is used twice", "ids must be unique")
+
+
+def test_two_cards_in_one_slot(bad: Any) -> None:
+    text = HEAD + CARDS + ("    - {id: a_elf, name: Mystical Elf, owner: A, zone: monster, "
+                           "slot: 1}\n")
+    bad(text, "a_elf", "'a_celtic' and 'a_elf' are both in monster slot 1", "one card per slot")
+
+
+def test_six_monsters_in_one_players_main_monster_zones(bad: Any) -> None:
+    cards = "".join(f"    - {{id: a_m{n}, name: Celtic Guardian, owner: A, zone: monster, "
+                    f"slot: {min(n, 5)}}}\n" for n in range(1, 7))
+    text = HEAD + "  cards:\n" + cards
+    result = bad(text, "a_m6", "player A has 6 monsters in the Main Monster Zones",
+                 "there are only 5")
+    assert "one card per slot" in result.stderr  # a sixth card shares a slot, too
+
+
+def test_six_monsters_one_controlled_from_the_opponent(bad: Any) -> None:
+    # five of A's own and one of B's that A controls: each is in a slot of its own owner's
+    # numbering, but A's side holds six (ZONE-01)
+    cards = "".join(f"    - {{id: a_m{n}, name: Celtic Guardian, owner: A, zone: monster, "
+                    f"slot: {n}}}\n" for n in range(1, 6))
+    text = HEAD + "  cards:\n" + cards + ("    - {id: b_taken, name: Mystical Elf, owner: B, "
+                                         "controller: A, zone: monster, slot: 3}\n")
+    bad(text, "b_taken", "player A has 6 monsters")
+
+
+def test_both_extra_monster_zones_held_by_one_player(bad: Any) -> None:
+    text = TEST_LINK + HEAD + "  cards:\n" + (
+        "    - {id: a_link1, name: Test Link, owner: A, zone: extra_monster, slot: left}\n"
+        "    - {id: a_link2, name: Test Link, owner: A, zone: extra_monster, slot: right}\n")
+    bad(text, "a_link2", "player A holds both Extra Monster Zones", "only one")
+
+
+def test_two_cards_in_one_extra_monster_zone(bad: Any) -> None:
+    text = TEST_LINK + HEAD + "  cards:\n" + (
+        "    - {id: a_link, name: Test Link, owner: A, zone: extra_monster, slot: left}\n"
+        "    - {id: b_link, name: Test Link, owner: B, zone: extra_monster, slot: left}\n")
+    bad(text, "b_link", "both in extra monster slot left")
+
+
+def test_face_down_token(bad: Any) -> None:
+    text = HEAD + "  cards:\n" + (
+        "    - {id: a_sheep, name: Sheep Token, token: true, owner: A, zone: monster, slot: 1,\n"
+        "       face: down, atk: 0, def: 0, level: 1, attribute: EARTH, type: Beast}\n")
+    bad(text, "face: down", "is a Token: a Token is never face-down")
+
+
+def test_token_in_the_hand(bad: Any) -> None:
+    text = HEAD + "  cards:\n" + (
+        "    - {id: a_sheep, name: Sheep Token, token: true, owner: A, zone: hand,\n"
+        "       atk: 0, def: 0, level: 1, attribute: EARTH, type: Beast}\n")
+    bad(text, "zone: hand", "is a Token: a Token is never in the hand")
+
+
+def test_face_down_link_monster(bad: Any) -> None:
+    text = TEST_LINK + HEAD + "  cards:\n" + (
+        "    - {id: a_link, name: Test Link, owner: A, zone: monster, slot: 1, face: down}\n")
+    bad(text, "a_link", "is a Link Monster: it can never be face-down")
+
+
+def test_link_monster_in_defense_position(bad: Any) -> None:
+    text = TEST_LINK + HEAD + "  cards:\n" + (
+        "    - {id: a_link, name: Test Link, owner: A, zone: monster, slot: 1, "
+        "position: defense}\n")
+    bad(text, "a_link", "is a Link Monster: it can never be in Defense Position")
+
+
+def test_set_trap_activated_from_the_hand(bad: Any) -> None:
+    text = HEAD.replace("phase: main1", "phase: battle\n  step: battle") + (
+        "  battle: {attacker: a_celtic, target: b_elf}\n"
+        "  events: [{event: attack_declared, card: a_celtic, target: b_elf}]\n"
+        "  chain:\n"
+        "    - {player: B, card: b_trap, effect: 1, from: hand}\n"
+        "  cards:\n"
+        "    - {id: a_celtic, name: Celtic Guardian, owner: A, zone: monster, slot: 1}\n"
+        "    - {id: b_elf, name: Mystical Elf, owner: B, zone: monster, slot: 2}\n"
+        "    - {id: b_trap, name: Mirror Force, owner: B, zone: spell_trap, slot: 1, "
+        "since_turn: 3}\n")
+    bad(text, "from: hand", "'Mirror Force' is activated from the set position, not from the "
+        "hand", "CARD-11")
+
+
+def test_chain_link_naming_a_card_that_does_not_exist(bad: Any) -> None:
+    text = HEAD + "  chain:\n    - {player: A, card: a_ghost, effect: 1}\n" + CARDS
+    bad(text, "a_ghost", "chain link 1 names 'a_ghost', which is not a card of this snapshot")
+
+
+def test_chain_link_targeting_a_card_that_does_not_exist(bad: Any) -> None:
+    text = HEAD + ("  chain:\n    - {player: A, card: a_mst, effect: 1, targets: [b_ghost]}\n"
+                   + CARDS + "    - {id: a_mst, name: Mystical Space Typhoon, owner: A, "
+                   "zone: spell_trap, slot: 2}\n")
+    bad(text, "b_ghost", "targets 'b_ghost', which is not a card of this snapshot")
+
+
+def test_duplicate_yaml_keys(bad: Any) -> None:
+    text = HEAD + "  turn: 4\n" + CARDS
+    bad(text, "turn: 4", "duplicate key 'turn' (first at line 3)")
+
+
+def test_duplicate_yaml_keys_in_a_flow_mapping(bad: Any) -> None:
+    text = HEAD + ("  cards:\n"
+                   "    - {id: a_x, name: Dark Hole, owner: A, zone: hand, zone: graveyard}\n")
+    bad(text, "a_x", "duplicate key 'zone'")
+
+
+def test_invalid_yaml_syntax(bad: Any) -> None:
+    text = HEAD + "  cards:\n    - {id: a_x, name: Dark Hole, owner: A, zone: hand\n  lp: 3\n"
+    result = bad(text, None, "not valid YAML")
+    assert ".yaml:" in result.stderr  # with a line number
+
+
+def test_invalid_yaml_syntax_line(bad: Any) -> None:
+    text = HEAD + "  lp: {A: 8000, B: 8000\n  cards: []\n"
+    bad(text, "cards: []", "not valid YAML")
+
+
+def test_tab_indentation_is_invalid_yaml(bad: Any) -> None:
+    bad(HEAD + "\tcards: []\n", "\tcards", "not valid YAML")
+
+
+def test_step_outside_the_battle_phase(bad: Any) -> None:
+    text = HEAD + "  step: battle\n" + CARDS
+    bad(text, "step: battle", "state.step is only for the Battle Phase", "phase: battle")
+
+
+def test_unknown_step(bad: Any) -> None:
+    text = HEAD.replace("phase: main1", "phase: battle\n  step: main") + CARDS
+    bad(text, "step: main", "state.step is 'main'; allowed: start, battle, damage, end")
+
+
+def test_battle_phase_without_a_step(bad: Any) -> None:
+    text = HEAD.replace("phase: main1", "phase: battle") + CARDS
+    bad(text, "phase: battle", "state.step is needed")
+
+
+def test_timing_outside_the_damage_step(bad: Any) -> None:
+    text = HEAD.replace("phase: main1", "phase: battle\n  step: battle\n  timing: calc") + CARDS
+    bad(text, "timing: calc", "state.timing is only for the Damage Step")
+
+
+BATTLE = HEAD.replace("phase: main1", "phase: battle\n  step: battle")
+
+
+def test_attacker_in_defense_position(bad: Any) -> None:
+    text = BATTLE + "  battle: {attacker: a_wall, target: b_elf}\n" + CARDS + (
+        "    - {id: a_wall, name: Big Shield Gardna, owner: A, zone: monster, slot: 2, "
+        "position: defense}\n")
+    bad(text, "attacker: a_wall", "the attacker 'a_wall' is not in face-up Attack Position")
+
+
+def test_attacker_of_the_wrong_player(bad: Any) -> None:
+    text = BATTLE + "  battle: {attacker: b_elf, target: a_celtic}\n" + CARDS
+    bad(text, "attacker: b_elf", "not by the turn player A")
+
+
+def test_attack_target_not_on_the_field(bad: Any) -> None:
+    text = BATTLE + "  battle: {attacker: a_celtic, target: b_gone}\n" + CARDS + (
+        "    - {id: b_gone, name: Dark Magician, owner: B, zone: graveyard}\n")
+    bad(text, "target: b_gone", "the attack target 'b_gone' is not a monster on the field")
+
+
+def test_attack_target_that_does_not_exist(bad: Any) -> None:
+    text = BATTLE + "  battle: {attacker: a_celtic, target: b_nobody}\n" + CARDS
+    bad(text, "b_nobody", "the attack target 'b_nobody' is not a monster on the field")
+
+
+def test_direct_attack_while_the_opponent_controls_monsters(bad: Any) -> None:
+    text = BATTLE + "  battle: {attacker: a_celtic, target: direct}\n" + CARDS
+    bad(text, "target: direct", "a direct attack while the opponent controls monsters (b_elf)")
+
+
+def test_battle_outside_the_battle_phase(bad: Any) -> None:
+    text = HEAD + "  battle: {attacker: a_celtic, target: b_elf}\n" + CARDS
+    bad(text, "battle:", "exists only in the Battle Step or the Damage Step")
+
+
+def test_definition_with_an_unknown_key(bad: Any) -> None:
+    text = ("cards:\n  Test Beast: {category: monster, kind: normal, levle: 4, atk: 1000, "
+            "def: 1000}\n") + HEAD + ("  cards:\n"
+                                     "    - {id: a_b, name: Test Beast, owner: A, zone: hand}\n")
+    bad(text, "levle", "unknown key 'levle' in card 'Test Beast'", "did you mean 'level'?")
+
+
+@pytest.mark.parametrize("definition,phrase", [
+    ("{category: monster, kind: normal, level: 14, atk: 1000, def: 1000}", "level is 14"),
+    ("{category: monster, kind: normal, level: 4, atk: '1000', def: 1000}",
+     "atk must be a whole number"),
+    ("{category: monster, kind: normall, level: 4}", "kind is 'normall'; allowed: normal"),
+    ("{category: creature, kind: normal}", "category is 'creature'; allowed: monster"),
+    ("{category: monster, kind: normal, attribute: SHADOW}", "attribute is 'SHADOW'"),
+    ("{category: monster, kind: xyz, level: 4}", "an Xyz Monster has a Rank, not a Level"),
+    ("{category: monster, kind: normal, level: 4, rank: 4}", "only Xyz Monsters have a Rank"),
+    ("{category: monster, kind: normal, level: 4, link: 2}", "only Link Monsters have a Link"),
+    ("{category: spell, kind: normal, atk: 100}", "atk is only for monsters"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, from: [pocket]}]}",
+     "from has 'pocket'"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: explode}]}]}",
+     "op is 'explode'"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: destroy, what: self, until: {turns: 2}}]}]}", "until is a mapping"),
+    ("{category: trap, kind: normal, effects: [{kind: flip}]}", "only monsters have Flip"),
+    ("{category: monster, kind: effect, effects: [{kind: activation}]}",
+     "only Spells and Traps have a card activation"),
+    ("[monster, normal]", "must be a mapping"),
+])
+def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
+    text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
+            "  cards:\n    - {id: a_t, name: Test Thing, owner: A, zone: graveyard}\n")
+    bad(text, "Test Thing:", phrase)
+
+
+@pytest.mark.parametrize("entry,needle,phrase", [
+    ("{id: a_x, name: Dark Hole, owner: A, zone: spell_trap, slot: 6}", "a_x",
+     "slot is the number 6; in the spell_trap zone it is one of 1, 2, 3, 4, 5"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: monster, slot: 0}", "a_x", "slot is"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: monster, slot: left}", "a_x", "slot is"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: monster, slot: 2.0}", "a_x", "slot is"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: monster, slot: [1]}", "a_x", "slot is"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: monster}", "a_x", "has no slot"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: hand, slot: 1}", "a_x", "has no slots"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: sideboard}", "a_x",
+     "zone is 'sideboard'; allowed: monster"),
+    ("{id: A_X, name: Celtic Guardian, owner: A, zone: hand}", "A_X", "an id is lowercase"),
+    ("{id: a_x, name: Celtic Guardian, owner: C, zone: hand}", "a_x", "owner is 'C'; allowed"),
+    ("{id: a_x, name: Celtic Guardian, owner: A}", "a_x", "is missing the key 'zone'"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: hand, since_turn: '2'}", "a_x",
+     "since_turn must be a whole number"),
+    ("{id: a_x, name: Dark Hole, owner: A, zone: monster, slot: 1}", "a_x",
+     "is a spell card in a Monster Zone"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, controller: B, zone: hand}", "a_x",
+     "only cards on the field can be controlled by another player"),
+    ("{id: a_x, name: Celtic Guardian, owner: A, zone: graveyard, position: attack}", "a_x",
+     "only monsters in a Monster Zone have a battle position"),
+    ("[a_x, Celtic Guardian]", "a_x", "must be a mapping"),
+])
+def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> None:
+    bad(HEAD + f"  cards:\n    - {entry}\n", needle, phrase)
+
+
+@pytest.mark.parametrize("state_line,needle,phrase", [
+    ("  turn: three", "turn: three", "turn must be a whole number"),
+    ("  turn: 0", "turn: 0", "turn is 0; it must be from 1"),
+    ("  turn_player: C", "turn_player: C", "turn_player is 'C'; allowed: A, B"),
+    ("  phase: main", "phase: main", "phase is 'main'; allowed: draw, standby, main1"),
+    ("  lp: {A: 8000, B: -1}", "lp:", "B is -1"),
+    ("  lp: {A: 8000, C: 8000}", "lp:", "unknown key 'C' in state.lp"),
+    ("  lp: 8000", "lp:", "state.lp must be a mapping"),
+    ("  events: [{event: exploded}]", "events:", "event is 'exploded'"),
+    ("  events: [{event: sent_to_graveyard, card: a_celtic, from: Foo Bar}]", "events:",
+     "from is 'Foo Bar'; allowed: monster"),
+    ("  events: [{event: damage, player: B, amount: lots}]", "events:",
+     "amount must be a whole number"),
+    ("  events: [{event: activated, card: [a_celtic]}]", "events:", "which is not a card"),
+    ("  events: [{event: activated, cards: a_celtic}]", "events:", "cards must be a list"),
+    ("  chain: [{player: A, card: a_celtic, effect: 1, targets: 7}]", "chain:",
+     "targets must be a list"),
+    ("  chain: [{player: A, card: {id: a_celtic}}]", "chain:", "which is not a card"),
+    ("  this_turn: {normal_summon_used: [C]}", "this_turn", "lists players (A, B)"),
+    ("  this_turn: {used: [{player: A, name: [Dark Hole], effect: 1}]}", "this_turn",
+     "unknown card name"),
+    ("  pending: [{player: A, card: [a_celtic], effect: 1}]", "pending", "which is not a card"),
+    ("  counts: {A: {deck: -1}}", "counts", "deck is -1"),
+    ("  window: sometime", "window", "window is 'sometime'; allowed: open"),
+    ("  result: {winner: C}", "result", "winner is 'C'"),
+    ("  cards: {a_celtic: {name: Celtic Guardian}}", "cards:", "state.cards must be a list"),
+])
+def test_bad_state_values(bad: Any, state_line: str, needle: str, phrase: str) -> None:
+    lines = HEAD.splitlines(keepends=True)
+    key = state_line.split(":")[0]
+    kept = [line for line in lines if not line.startswith(key + ":")]
+    cards = "" if "cards:" in state_line else CARDS
+    bad("".join(kept) + state_line + "\n" + cards, needle, phrase)
+
+
+@pytest.mark.parametrize("text,phrase", [
+    ("", "the snapshot must be a mapping"),
+    ("- format: ygocheck/1\n", "the snapshot must be a mapping"),
+    ("just some words\n", "the snapshot must be a mapping"),
+    ("format: ygocheck/1\n", "missing the key 'state'"),
+    ("format: ygocheck/1\nstate: [turn, 3]\n", "state must be a mapping"),
+    ("format: ygocheck/1\nstate: &s {turn: *s}\n", "recursive"),
+    ("format: ygocheck/1\nstate: !!python/object:os.system {}\n", "not valid YAML"),
+    ("format: ygocheck/1\nstate: !!binary aGVsbG8=\n", "state must be a mapping"),
+    ("format: ygocheck/1\nstate: !!set {a, b}\n", "state must be a mapping"),
+    ("format: ygocheck/1\nstate:\n  turn: 2024-01-01\n  turn_player: A\n  phase: main1\n",
+     "turn must be a whole number"),
+    ("format: ygocheck/1\nstate:\n  turn: .inf\n  turn_player: A\n  phase: main1\n",
+     "turn must be a whole number"),
+    ("format: ygocheck/1\nstate:\n  turn: 99999999999999999999999\n  turn_player: A\n"
+     "  phase: main1\n", "turn is 99999999999999999999999"),
+    ("format: ygocheck/1\nstate:\n  ? [turn]\n  : 3\n", "a mapping key must be a plain value"),
+    ("format: ygocheck/1\n<<: {state: 1}\n", "state must be a mapping"),
+    ("\ufeffformat: ygocheck/1\nstate: {turn: 1, turn_player: A, phase: draw, "
+     "cards: [{id: x, name: Nope, owner: A, zone: hand}]}\n", "unknown card name 'Nope'"),
+    ("format: ygocheck/1\n---\nformat: ygocheck/1\n", "not valid YAML"),
+])
+def test_odd_yaml_documents(tmp_path: Path, text: str, phrase: str) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = invoke("check", str(path))
+    assert_bad(result, path, None, phrase)
+
+
+def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes((HEAD + "title: caf\xe9\n").encode("latin-1"))
+    assert_bad(invoke("check", str(path)), path, None, "not UTF-8 text")
+
+
+def test_a_missing_file_and_a_directory(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.yaml"
+    assert_bad(invoke("check", str(missing)), missing, None, "no such file")
+    folder = tmp_path / "folder.yaml"
+    folder.mkdir()
+    result = invoke("check", str(folder))
+    assert_clean(result)
+    assert result.exit_code == 2
+
+
+def test_json_output_of_check_for_bad_input(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    text = HEAD + "  zzz: 1\n" + CARDS + "    - {id: a_x, name: Nope Card, owner: A, zone: hand}\n"
+    path.write_text(text, encoding="utf-8")
+    result = invoke("check", str(path), "--json")
+    assert_clean(result)
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    lines = {error["line"] for error in data["errors"]}
+    assert {line_of(text, "zzz"), line_of(text, "Nope Card")} <= lines
+    for error in data["errors"]:
+        assert isinstance(error["message"], str) and error["message"]
+        assert error["line"] is None or isinstance(error["line"], int)
+
+
+def test_json_output_of_check_for_a_syntax_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(HEAD + "  cards: [\n", encoding="utf-8")
+    result = invoke("check", str(path), "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["ok"] is False and "not valid YAML" in data["errors"][0]["message"]
+
+
+@pytest.mark.parametrize("command", [["actions", "PATH"], ["actions", "PATH", "--json"],
+                                     ["why", "PATH", "A pass"]])
+def test_other_commands_refuse_bad_input_the_same_way(tmp_path: Path,
+                                                      command: list[str]) -> None:
+    path = tmp_path / "bad.yaml"
+    text = HEAD + CARDS + "    - {id: a_celtic, name: Dark Hole, owner: A, zone: hand}\n"
+    path.write_text(text, encoding="utf-8")
+    result = invoke(*[str(path) if arg == "PATH" else arg for arg in command])
+    assert_bad(result, path, line_of(text, "Dark Hole"), "is used twice")
+
+
+# --- .lp input -------------------------------------------------------------------------------
+
+LP_STATE = """% Main Phase 1 of turn 1: A holds Dark Hole (hand-written facts, asp/input.lp)
+snapshot_state(turn,1). snapshot_state(turn_player,a). snapshot_state(phase,main1).
+snapshot_card("a1",name,"Dark Hole"). snapshot_card("a1",owner,a). snapshot_card("a1",zone,hand).
+snapshot_card("b1",name,"Celtic Guardian"). snapshot_card("b1",owner,b).
+snapshot_card("b1",zone,monster). snapshot_card("b1",slot,1).
+"""
+
+
+def _definitions(*names: str) -> str:
+    from ygocheck.cards import library
+    from ygocheck.facts import definition_facts
+
+    return "\n".join(line for name in names for line in definition_facts(name, library()[name]))
+
+
+@pytest.mark.parametrize("with_definitions", [True, False])
+def test_valid_lp_input_is_accepted(tmp_path: Path, with_definitions: bool) -> None:
+    """A hand-written .lp snapshot is accepted; library definitions are added for the names it
+    uses and does not define (ygocheck/pipeline.py library_facts_for)."""
+    text = LP_STATE + (_definitions("Dark Hole", "Celtic Guardian") + "\n"
+                       if with_definitions else "")
+    path = tmp_path / "snapshot.lp"
+    path.write_text(text, encoding="utf-8")
+    result = invoke("check", str(path))
+    assert result.exit_code == 0, crash_report(result)
+    result = invoke("actions", str(path), "--json")
+    assert result.exit_code == 0, crash_report(result)
+    actions = json.loads(result.stdout)["actions"]
+    assert {"player": "A", "action": "activate", "card": "a1", "effect": 1}.items() <= \
+        next(a for a in actions if a.get("card") == "a1").items()
+
+
+@pytest.mark.parametrize("text,line,phrase", [
+    ('snapshot_state(turn,1).\n#script (python)\nimport os\n#end.\n', 2, "#script is not allowed"),
+    ('snapshot_state(turn,1).\n#script(lua) os.exit() #end.\n', 2, "#script is not allowed"),
+    ('#SCRIPT (python)\n#end.\n', 1, "#script is not allowed"),
+    ('#include "other.lp".\n', 1, "#include is not allowed"),
+    # a `%` in a string or a block comment before the directive must not hide it
+    ('x("%"). #include "other.lp".\n', 1, "#include is not allowed"),
+    ('%* c *% #script (python)\nprint(1)\n#end.\n', 1, "#script is not allowed"),
+    ('x("%"). #script (python)\nprint(1)\n#end.\n', 1, "#script is not allowed"),
+])
+def test_lp_input_with_script_or_include_is_refused(tmp_path: Path, text: str, line: int,
+                                                    phrase: str) -> None:
+    (tmp_path / "other.lp").write_text(LP_STATE, encoding="utf-8")
+    path = tmp_path / "evil.lp"
+    path.write_text(text, encoding="utf-8")
+    for command in ("check", "actions"):
+        assert_bad(invoke(command, str(path)), path, line, phrase)
+
+
+@pytest.mark.parametrize("text,phrase", [
+    ("snapshot_state(turn,1", "not valid ASP facts"),
+    ("p(X) :- q(X", "not valid ASP facts"),
+    ("snapshot_card(\"a1\",name,\"Dark Hole\").\n", "state has no turn"),
+    (LP_STATE.replace('snapshot_card("a1",zone,hand).', ""), "card has no zone"),
+    (LP_STATE.replace('"Dark Hole"', '"No Such Card"'), "unknown card name"),
+    (LP_STATE + 'snapshot_card("a1",zone,graveyard).\n', "card is in two zones"),
+    (LP_STATE + 'snapshot_card("b2",name,"Celtic Guardian"). snapshot_card("b2",owner,b). '
+     'snapshot_card("b2",zone,monster). snapshot_card("b2",slot,1).\n', "two cards in one slot"),
+    (LP_STATE.replace('snapshot_card("a1",owner,a)', 'snapshot_card("a1",owner,c)'),
+     "card owner or controller is not a player (a or b)"),
+    (LP_STATE.replace("snapshot_state(turn_player,a)", 'snapshot_state(turn_player,"A")'),
+     "not a player (a or b)"),
+    (LP_STATE + "snapshot_life(c,100).\n", "not a player (a or b)"),
+])
+def test_bad_lp_input(tmp_path: Path, text: str, phrase: str) -> None:
+    path = tmp_path / "bad.lp"
+    path.write_text(text, encoding="utf-8")
+    assert_bad(invoke("check", str(path)), path, None, phrase)
+
+
+@pytest.mark.parametrize("extra,phrase", [
+    # internal predicates would change what the rules derive (or break the decoder)
+    ("legal(fake).", "legal/1 is not a predicate of the snapshot fact vocabulary"),
+    ("phase(end).", "phase/1 is not a predicate of the snapshot fact vocabulary"),
+    ("snapshot_state(turn).", "snapshot_state/1 is not a predicate"),
+    ("p(X) :- snapshot_state(turn,X).", "only plain facts are allowed"),
+    ("snapshot_state(phase,battle) :- snapshot_state(turn,1).", "only plain facts are allowed"),
+    ("-snapshot_state(phase,main1).", "only plain facts are allowed"),
+    ("{ snapshot_state(phase,battle) }.", "only plain facts are allowed"),
+    (":- snapshot_state(turn,1).", "only plain facts are allowed"),
+    ("#show legal/1.", "only plain facts are allowed"),
+    ("#const n=2.", "only plain facts are allowed"),
+    ("#external snapshot_state(phase,end).", "only plain facts are allowed"),
+    ("#program other.", "#program is not allowed"),
+])
+def test_lp_input_holds_only_facts_of_the_vocabulary(tmp_path: Path, extra: str,
+                                                     phrase: str) -> None:
+    path = tmp_path / "odd.lp"
+    text = LP_STATE + extra + "\n"
+    path.write_text(text, encoding="utf-8")
+    for command in ("check", "actions"):
+        assert_bad(invoke(command, str(path)), path, line_of(text, extra), phrase)
+
+
+# --- part 2: mutations of every example -----------------------------------------------------
+
+MUTATIONS = mutations.mutations()
+
+
+def test_there_are_a_few_hundred_mutations_of_every_example() -> None:
+    assert len(MUTATIONS) >= 300
+    bases = {m.base for m in MUTATIONS}
+    assert len(bases) == len(mutations.base_snapshots())
+    assert sum(m.must_fail for m in MUTATIONS) >= 150
+
+
+def test_every_base_snapshot_is_valid(tmp_path: Path) -> None:
+    """The mutations start from valid snapshots (else 'must fail' would prove nothing)."""
+    for name, data in mutations.base_snapshots():
+        path = tmp_path / f"{name.replace('#', '_')}.yaml"
+        path.write_text(mutations.dump(data), encoding="utf-8")
+        result = invoke("check", str(path))
+        assert result.exit_code == 0, f"{name}: {result.output}"
+
+
+@pytest.mark.parametrize("mutation", MUTATIONS, ids=[m.id for m in MUTATIONS])
+def test_mutated_snapshot(tmp_path: Path, mutation: mutations.Mutation) -> None:
+    path = tmp_path / "mutated.yaml"
+    path.write_text(mutation.yaml_text(), encoding="utf-8")
+    as_json = zlib.crc32(mutation.id.encode()) % 4 == 0  # some with --json, most for people
+    result = invoke("check", str(path), *(["--json"] if as_json else []))
+    assert_clean(result)
+    if mutation.must_fail:
+        assert result.exit_code == 2, f"{mutation.id} was accepted:\n{mutation.yaml_text()}"
+    if result.exit_code == 2:
+        if as_json:
+            data = json.loads(result.stdout)
+            assert data["ok"] is False and data["errors"]
+            assert all(isinstance(e["message"], str) and e["message"] for e in data["errors"])
+        else:
+            assert result.stdout == ""
+            messages = result.stderr.strip().splitlines()
+            assert messages and all(m.startswith(f"ygocheck: {path}") for m in messages), \
+                result.stderr
+    else:
+        assert (json.loads(result.stdout)["ok"] if as_json else
+                result.stdout.strip() == f"{path}: ok")
+
+
+LP_MUTATIONS = mutations.lp_mutations()
+
+
+@pytest.mark.parametrize("mutation", LP_MUTATIONS, ids=[m.id for m in LP_MUTATIONS])
+def test_mutated_lp_snapshot(tmp_path: Path, mutation: mutations.Mutation) -> None:
+    """Hand-written facts gone wrong: `actions` (which decodes the answer) exits 0 or 2."""
+    path = tmp_path / "mutated.lp"
+    path.write_text(mutation.yaml_text(), encoding="utf-8")
+    result = invoke("actions", str(path), "--json")
+    assert_clean(result)
+    if result.exit_code == 2:
+        assert result.stdout == "" and result.stderr.startswith(f"ygocheck: {path}")

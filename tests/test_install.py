@@ -1,0 +1,32 @@
+"""The rules and the library ship with the package: a plain `pip install .` must work from any
+directory (CI installs without -e)."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_package_data_covers_every_rule_file() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["ygocheck.asp"]
+    for path in (ROOT / "asp").rglob("*"):
+        if path.suffix in (".lp", ".yaml"):
+            relative = path.relative_to(ROOT / "asp").as_posix()
+            assert any(fnmatch.fnmatch(relative, p) and relative.count("/") == p.count("/")
+                       for p in patterns), f"asp/{relative} would not be installed"
+
+
+def test_installed_ygocheck_runs_from_another_directory(tmp_path: Path) -> None:
+    snapshot = ROOT / "examples" / "main_phase.yaml"
+    result = subprocess.run([sys.executable, "-m", "ygocheck.cli", "actions", str(snapshot),
+                             "--json"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["priority"] == "A"
