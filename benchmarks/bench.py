@@ -25,6 +25,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -156,6 +157,20 @@ def mark(ok: bool) -> str:
     return "meets target" if ok else "MISSES target"
 
 
+def interleaved(functions: dict[str, Callable[[], Any]], repeat: int) -> dict[str, float]:
+    """Median wall time (seconds) of each function; one warm-up call each, then `repeat`
+    rounds in which every function runs once."""
+    times: dict[str, list[float]] = {name: [] for name in functions}
+    for function in functions.values():
+        function()
+    for _ in range(repeat):
+        for name, function in functions.items():
+            start = time.perf_counter()
+            function()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
 # --- 1. end to end -------------------------------------------------------------------------
 
 def ygocheck_command() -> list[str]:
@@ -189,9 +204,24 @@ def end_to_end(repeat: int, warmup: int) -> list[float]:
         times = timed(lambda: subprocess.run(argv, check=True, stdout=subprocess.DEVNULL),
                       repeat, warmup)
         print(f"   (floor) {label:32s} median {ms(statistics.median(times))} ms")
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        # This environment forbids .pyc files, so an editable install recompiles ygocheck's
+        # modules on every run. For comparison: the same runs with a bytecode cache kept in a
+        # temporary folder (the checkout is not touched).
+        with tempfile.TemporaryDirectory() as cache:
+            env = {key: value for key, value in os.environ.items()
+                   if key != "PYTHONDONTWRITEBYTECODE"}
+            env["PYTHONPYCACHEPREFIX"] = cache
+            cached: list[float] = []
+            for path in EXAMPLES:
+                cached.extend(timed(lambda: subprocess.run(
+                    command + ["actions", "--json", str(path)], check=True, env=env,
+                    stdout=subprocess.DEVNULL), repeat, warmup))
+        print(f"   (variant) with a bytecode cache          median "
+              f"{ms(statistics.median(cached))} ms   (PYTHONDONTWRITEBYTECODE is set here)")
     median = statistics.median(all_times)
     print(f"   all examples: median {ms(median)} ms   p90 {ms(p90(all_times))} ms   "
-          f"target median < {TARGET_E2E_MS:.0f} ms: {mark(median < TARGET_E2E_MS)}")
+          f"target median < {TARGET_E2E_MS:.0f} ms: {mark(median * 1000 < TARGET_E2E_MS)}")
     return all_times
 
 
@@ -228,37 +258,62 @@ def bare_clingo_phases(encoding: str, facts: str) -> dict[str, float]:
     t3 = time.perf_counter()
     stats = ctl.statistics
     problem = stats.get("problem", {}).get("lp", {})
-    return {"parse": t1 - t0, "ground": t2 - t1, "solve": t3 - t2,
-            "atoms": problem.get("atoms", 0), "rules": problem.get("rules", 0)}
+    return {"bare_parse": t1 - t0, "bare_ground": t2 - t1, "bare_solve": t3 - t2,
+            "atoms": problem.get("atoms", 0)}
 
 
 def in_process(repeat: int) -> dict[int, dict[str, float]]:
-    from ygocheck.pipeline import from_mapping, legal_actions
+    from ygocheck.decode import decode
+    from ygocheck.facts import snapshot_facts
+    from ygocheck.pipeline import from_mapping, legal_actions, run
     from ygocheck.solve import encoding_path, solve
+    from ygocheck.validate import build_snapshot
 
     encoding = str(encoding_path())
-    print(f"\n2./3. In process, synthetic snapshots (median of {repeat} runs after 1 warm-up)")
-    print("   cards | facts | ygocheck: validate+facts+clingo+decode | ground+solve "
-          "(ygocheck.solve) | bare clingo | ratio ygocheck/bare | legal actions")
+    print(f"\n2./3. In process, synthetic snapshots (median of {3 * repeat} runs, "
+          f"{repeat} at 800 cards, after 1 warm-up; times in ms)")
+    header = ("cards", "facts", "ygocheck", "ground+solve", "bare clingo", "ratio",
+              "validate", "facts", "decode", "legal/candidates")
+    print("   columns: ygocheck = from_mapping + legal_actions (validate, facts, clingo, "
+          "decode);\n   ground+solve = ygocheck.solve.solve; bare clingo = Control, load, add, "
+          "ground, solve;\n   ratio = ygocheck / bare clingo; validate, facts, decode = "
+          "ygocheck's Python steps")
+    print("   " + "{:>5} {:>6} {:>9} {:>13} {:>12} {:>6} {:>9} {:>6} {:>7}  {}".format(*header))
     results: dict[int, dict[str, float]] = {}
     for size in SIZES:
         data = make_snapshot(size)
         file = f"<synthetic {size}>"
         loaded = from_mapping(data, file)   # raises BadInput if the generator is wrong
         facts = loaded.facts
-        decoded = legal_actions(loaded)
-        full = statistics.median(timed(lambda: legal_actions(from_mapping(data, file)), repeat))
-        grounding = statistics.median(timed(lambda: solve(facts, file), repeat))
-        bare = statistics.median(timed(lambda: bare_clingo(encoding, facts), repeat))
-        phases = bare_clingo_phases(encoding, facts)
-        results[size] = {"full": full, "solve": grounding, "bare": bare, **phases}
-        print(f"   {size:5d} | {facts.count(chr(10)):5d} | {ms(full)} ms"
-              f"{'':26s}| {ms(grounding)} ms{'':17s}| {ms(bare)} ms | {full / bare:6.2f}x"
-              f"{'':13s}| {len(decoded.actions)}")
-    print("   bare clingo split (one run): parse+load / ground / solve, ground program size")
+        answer = run(loaded)
+        decoded = decode(answer)
+
+        # The timed functions take turns within each repetition, so that a load change on
+        # the machine hits them alike; small sizes get more repetitions (they are cheap).
+        functions: dict[str, Callable[[], Any]] = {
+            # ygocheck's whole in-process path: validation, facts, clingo, decoding
+            "full": lambda: legal_actions(from_mapping(data, file)),
+            # ygocheck.solve.solve alone: Control, load, add, ground, solve, collect atoms
+            "solve": lambda: solve(facts, file),
+            "bare": lambda: bare_clingo(encoding, facts),
+            "validate": lambda: build_snapshot(data, file),
+            "facts": lambda: snapshot_facts(loaded.snapshot),
+            "decode": lambda: decode(answer),
+        }
+        row = interleaved(functions, repeat * (3 if size <= 200 else 1))
+        splits = [bare_clingo_phases(encoding, facts) for _ in range(3)]
+        row.update({key: statistics.median(split[key] for split in splits) for key in splits[0]})
+        results[size] = row
+        print(f"   {size:5d} {facts.count(chr(10)):6d} {row['full'] * 1e3:9.1f} "
+              f"{row['solve'] * 1e3:13.1f} {row['bare'] * 1e3:12.1f} "
+              f"{row['full'] / row['bare']:5.2f}x {row['validate'] * 1e3:9.1f} "
+              f"{row['facts'] * 1e3:6.1f} {row['decode'] * 1e3:7.1f}  "
+              f"{len(decoded.actions)}/{len(decoded.actions) + len(decoded.blocked)}")
+    print("   bare clingo split (median of 3): parse+load / ground / solve (ms); ground program")
     for size, row in results.items():
-        print(f"   {size:5d} | {ms(row['parse'])} / {ms(row['ground'])} / {ms(row['solve'])} ms"
-              f" | {int(row['atoms'])} atoms, {int(row['rules'])} rules")
+        print(f"   {size:5d}  {ms(row['bare_parse'])} / {ms(row['bare_ground'])} / "
+              f"{ms(row['bare_solve'])}"
+              f"   {int(row['atoms'])} atoms")
     worst = max(row["full"] / row["bare"] for row in results.values())
     print(f"   worst ratio ygocheck in-process / bare clingo: {worst:.2f}x   "
           f"target <= {TARGET_OVERHEAD}x: {mark(worst <= TARGET_OVERHEAD)}")
@@ -275,47 +330,57 @@ def in_process(repeat: int) -> dict[int, dict[str, float]]:
 # --- 5. memory ----------------------------------------------------------------------------------
 
 MEMORY_CHILD = """
-import json, sys
+import sys
 sys.path.insert(0, {bench_dir!r})
 from bench import make_snapshot
 from ygocheck.pipeline import from_mapping, legal_actions
-if {size} > 0:
-    decoded = legal_actions(from_mapping(make_snapshot({size}), "<synthetic>"))
+data = make_snapshot({size}) if {size} else None
+if data is not None:
+    legal_actions(from_mapping(data, "<synthetic>"))
+"""
+
+# A small launcher: a fresh interpreter that runs the query child and reports
+# getrusage(RUSAGE_CHILDREN).ru_maxrss. It is not run from this (large) process because on
+# Linux a child's max RSS starts at its parent's RSS at fork time.
+LAUNCHER = """
+import resource, subprocess, sys
+subprocess.run([sys.executable, "-c", sys.argv[1]], check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 """
 
 
 def peak_memory_mb(size: int) -> float:
     """Max RSS (MB) of a fresh process that runs the in-process query at `size` cards
-    (size 0: the same process without a query: interpreter + imports only)."""
-    import resource
-
+    (size 0: the same process with the imports only, no query)."""
     code = MEMORY_CHILD.format(bench_dir=str(Path(__file__).resolve().parent), size=size)
-    if size == 0:
-        code = "import clingo, yaml, click\nimport ygocheck.pipeline, ygocheck.cli\n"
-    process = subprocess.Popen([sys.executable, "-c", code])
-    # wait4 returns the rusage of exactly this child: the same ru_maxrss that
-    # getrusage(RUSAGE_CHILDREN) reports, without mixing in the earlier children.
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise RuntimeError(f"memory child failed ({process.returncode})")
-    kib = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss / 1024
-    _ = resource  # ru_maxrss is KiB on Linux, bytes on macOS
-    return kib / 1024
+    output = subprocess.run([sys.executable, "-c", LAUNCHER, code], check=True,
+                            capture_output=True, text=True).stdout
+    maxrss = int(output.split()[-1])   # KiB on Linux, bytes on macOS
+    return maxrss / 1024 / (1024 if sys.platform == "darwin" else 1)
 
 
 def memory() -> float:
-    print("\n5. Peak memory (max RSS of a fresh process)")
-    floor = peak_memory_mb(0)
-    print(f"   interpreter + imports, no query  {floor:7.1f} MB")
-    sizes = (50, 800)
+    print("\n5. Peak memory (max RSS of a fresh process, getrusage(RUSAGE_CHILDREN))")
+    print(f"   imports only, no query          {peak_memory_mb(0):7.1f} MB")
     peak = 0.0
-    for size in sizes:
+    for size in (50, 800):
         peak = peak_memory_mb(size)
-        print(f"   {size:3d}-card in-process query      {peak:7.1f} MB" +
+        print(f"   {size:3d}-card in-process query       {peak:7.1f} MB" +
               (f"   target < {TARGET_MEMORY_MB:.0f} MB: {mark(peak < TARGET_MEMORY_MB)}"
                if size == 800 else ""))
     return peak
+
+
+def git_state() -> str:
+    """The commit measured, and whether asp/ or ygocheck/ differ from it."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                                capture_output=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "asp", "ygocheck"],
+                               cwd=ROOT, text=True, capture_output=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return commit + (" + uncommitted changes in asp/ or ygocheck/" if dirty else "")
 
 
 def main() -> None:
@@ -328,7 +393,8 @@ def main() -> None:
     import clingo
 
     print(f"ygocheck benchmark ({'quick' if args.quick else 'full'}): Python "
-          f"{sys.version.split()[0]}, clingo {clingo.__version__}, {os.cpu_count()} CPUs\n")
+          f"{sys.version.split()[0]}, clingo {clingo.__version__}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.2f}, tree {git_state()}\n")
     started = time.perf_counter()
     e2e = end_to_end(e2e_repeat, e2e_warmup)
     results = in_process(repeat)

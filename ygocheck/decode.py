@@ -60,23 +60,25 @@ def action_object(symbol: Any) -> dict[str, Any]:
     return action
 
 
-def _key(symbol: Any) -> str:
-    return str(symbol)
+def _key(symbol: Any) -> Any:
+    return symbol  # clingo symbols hash and compare by value
 
 
-def decode(answer: Answer) -> Decoded:
+def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
+    """Decode the answer; `with_blocked=False` skips the refused candidates (the common
+    `actions` query does not show them)."""
     priorities = [PLAYERS[str(s.arguments[0])] for s in answer.of("priority")]
     windows = [str(s.arguments[0]) for s in answer.of("window")]
-    target_options: dict[str, dict[int, list[str]]] = {}
+    target_options: dict[Any, dict[int, list[str]]] = {}
     for atom in answer.of("target_option"):
         action, group, target = atom.arguments
         target_options.setdefault(_key(action), {}).setdefault(group.number, []).append(
             _text(target))
-    targets_needed: dict[str, dict[int, int]] = {}
+    targets_needed: dict[Any, dict[int, int]] = {}
     for atom in answer.of("targets_needed"):
         action, group, count = atom.arguments
         targets_needed.setdefault(_key(action), {})[group.number] = count.number
-    tribute_options: dict[str, list[str]] = {}
+    tribute_options: dict[Any, list[str]] = {}
     for atom in answer.of("tribute_option"):
         action, tribute = atom.arguments
         tribute_options.setdefault(_key(action), []).append(_text(tribute))
@@ -98,9 +100,9 @@ def decode(answer: Answer) -> Decoded:
         return action
 
     legal = [with_choices(atom.arguments[0]) for atom in answer.of("legal")]
-    reasons: dict[str, list[str]] = {}
-    symbols: dict[str, Any] = {}
-    for atom in answer.of("blocked"):
+    reasons: dict[Any, list[str]] = {}
+    symbols: dict[Any, Any] = {}
+    for atom in (answer.of("blocked") if with_blocked else []):
         action, rule = atom.arguments
         reasons.setdefault(_key(action), []).append(rule.string)
         symbols[_key(action)] = action

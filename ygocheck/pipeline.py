@@ -66,5 +66,5 @@ def run(loaded: Loaded) -> Answer:
     return answer
 
 
-def legal_actions(loaded: Loaded) -> Decoded:
-    return decode(run(loaded))
+def legal_actions(loaded: Loaded, with_blocked: bool = True) -> Decoded:
+    return decode(run(loaded), with_blocked=with_blocked)
