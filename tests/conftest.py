@@ -22,7 +22,7 @@ def snapshot(cards: list[dict[str, Any]], **state: Any) -> dict[str, Any]:
 def decide(data: dict[str, Any]) -> Any:
     from ygocheck.pipeline import from_mapping, legal_actions
 
-    return legal_actions(from_mapping(data, "<test>"))
+    return legal_actions(from_mapping(data, "<test>"), with_blocked=True)
 
 
 def legal(data: dict[str, Any], **wanted: Any) -> bool:

@@ -131,7 +131,7 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     from .pipeline import legal_actions, load
 
     wanted = parse_action(action)
-    decoded = legal_actions(load(snapshot))
+    decoded = legal_actions(load(snapshot), with_blocked=True)
     legal = any(matches(wanted, a) for a in decoded.actions)
     rules: list[str] = []
     if not legal:

@@ -56,8 +56,8 @@ def from_mapping(data: Any, file: str) -> Loaded:
     return Loaded(file=file, facts=snapshot_facts(snapshot), snapshot=snapshot)
 
 
-def run(loaded: Loaded) -> Answer:
-    answer = solve(loaded.facts, loaded.file, user_facts=loaded.user_facts)
+def run(loaded: Loaded, reasons: bool = False) -> Answer:
+    answer = solve(loaded.facts, loaded.file, user_facts=loaded.user_facts, reasons=reasons)
     errors = answer.of("input_error")
     if errors:
         problems = [Problem(loaded.file, None, f"{e.arguments[0].string}: {e.arguments[1]}")
@@ -66,5 +66,5 @@ def run(loaded: Loaded) -> Answer:
     return answer
 
 
-def legal_actions(loaded: Loaded, with_blocked: bool = True) -> Decoded:
-    return decode(run(loaded), with_blocked=with_blocked)
+def legal_actions(loaded: Loaded, with_blocked: bool = False) -> Decoded:
+    return decode(run(loaded, reasons=with_blocked), with_blocked=with_blocked)

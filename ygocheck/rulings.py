@@ -145,7 +145,7 @@ def run_case(case: Case) -> CaseResult:
         snapshot_data.key_lines = data.key_lines
     try:
         loaded = from_mapping(snapshot_data, case.file)
-        decoded = legal_actions(loaded)
+        decoded = legal_actions(loaded, with_blocked=True)
     except BadInput as error:
         fail("invalid snapshot: " + "; ".join(p.render() for p in error.problems))
         result.passed = False

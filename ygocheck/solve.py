@@ -102,8 +102,10 @@ class Answer:
         return self.atoms.get(name, [])
 
 
-def solve(facts: str, file: str = "<facts>", user_facts: bool = False) -> Answer:
-    """Ground and solve the rules with `facts`; return the shown atoms of the answer set."""
+def solve(facts: str, file: str = "<facts>", user_facts: bool = False,
+          reasons: bool = False) -> Answer:
+    """Ground and solve the rules with `facts`; return the shown atoms of the answer set.
+    With `reasons`, the refused candidates and their rules (blocked/2) are shown too."""
     import clingo
 
     messages: list[str] = []
@@ -114,6 +116,8 @@ def solve(facts: str, file: str = "<facts>", user_facts: bool = False) -> Answer
     control = clingo.Control(["--warn=none"], logger=logger, message_limit=5)
     try:
         control.load(str(encoding_path()))
+        if reasons:
+            control.load(str(asp_folder() / "show_reasons.lp"))
         control.add("base", [], facts)
         control.ground([("base", [])])
     except RuntimeError:

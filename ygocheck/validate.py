@@ -175,8 +175,9 @@ def _check_cards(state: dict, checker: Checker, definitions: dict[str, CardDefin
         seen[entry.id] = line
         entries.append(entry)
     by_id = {entry.id: entry for entry in entries}
+    ids = set(by_id)
     for entry in entries:
-        _check_references(entry, checker, set(by_id), by_id)
+        _check_references(entry, checker, ids, by_id)
     return entries
 
 
