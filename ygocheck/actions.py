@@ -16,7 +16,7 @@ from typing import Any
 from .decode import ACTION_ORDER, expand
 
 ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
-               "slot", "target", "method", "phase", "cards", "cost", "declare", "position")
+               "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to")
 
 
 class ActionError(ValueError):

@@ -99,7 +99,20 @@ def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
             action["tributes_from"] = [options] * tributes_needed[key]
         return action
 
+    destinations: dict[Any, dict[str, Any]] = {}
+    for atom in answer.of("leads_to"):
+        action, place = atom.arguments
+        names = [str(a) for a in place.arguments]
+        to: dict[str, Any] = {"phase": names[0]}
+        if len(names) > 1 and names[1] != "none":
+            to["step"] = names[1]
+        if len(names) > 2:
+            to["timing"] = names[2]
+        destinations[action] = to
     legal = [with_choices(atom.arguments[0]) for atom in answer.of("legal")]
+    for atom, action in zip(answer.of("legal"), legal):
+        if atom.arguments[0] in destinations:
+            action["to"] = destinations[atom.arguments[0]]
     reasons: dict[Any, list[str]] = {}
     symbols: dict[Any, Any] = {}
     for atom in (answer.of("blocked") if with_blocked else []):

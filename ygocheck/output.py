@@ -22,10 +22,15 @@ def describe_action(action: dict[str, Any]) -> str:
     parts = [action["action"]]
     if "card" in action:
         parts.append(str(action["card"]))
-    if action.get("effect") not in (None, 1) or action["action"] == "activate" and \
-            "effect" in action and action["effect"] != 1:
+    if action["action"] == "activate" and action.get("effect", 1) != 1:
         parts.append(f"effect {action['effect']}")
-    if "phase" in action:
+    if "target" in action:
+        parts.append(f"-> {action['target']}")
+    if "to" in action:
+        to = action["to"]
+        where = to["phase"] + "".join(f" {to[k]}" for k in ("step", "timing") if k in to)
+        parts.append(f"(to {where})")
+    elif "phase" in action:
         parts.append(f"to {action['phase']}")
     if "targets" in action:
         parts.append("targets " + ", ".join(action["targets"]))
