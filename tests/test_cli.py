@@ -154,5 +154,5 @@ def test_lp_snapshot_with_script_is_refused(write) -> None:  # noqa: ANN001
 
 
 def test_not_yet_built_commands_say_so() -> None:
-    code, _, err = run("play", MAIN_PHASE, "--do", "A next")
+    code, _, err = run("view", MAIN_PHASE, "--as", "A")
     assert code == 2 and "not available yet" in err

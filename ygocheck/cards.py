@@ -49,19 +49,20 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "special_summon", "change_atk", "change_def", "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
-              "take_control", "negate_effects", "negate_first_activation")
+              "take_control", "negate_effects", "negate_first_activation", "flip_face_up")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
-                  "counter", "of", "where", "other", "condition")
+                  "counter", "of", "where", "other", "condition", "type")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
-          "attacker", "activated_card", "summoning_monster", "equipped_monster")
+          "attacker", "activated_card", "summoning_monster", "equipped_monster",
+          "summoned_monster", "opponent_face_down_monsters")
 COST_KEYS = {"pay_lp": int, "discard": int, "discard_self": bool, "tribute": int,
              "tribute_self": bool, "send_self_to_graveyard": bool, "banish_self": bool,
              "detach": int}
 
 CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "atk", "def",
              "tributes", "cannot_normal_summon", "revival_limit", "archetypes", "text",
-             "effects")
+             "remains_on_field", "effects")
 EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "wording", "trigger",
                "optional", "responds_to", "targets", "cost", "once_per_turn", "negates",
                "changes_stats", "does", "applies", "condition", "text")
@@ -101,6 +102,11 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
                             f"{where}.archetypes must list names (text)")
     if "text" in card:
         checker.text(card, "text", where)
+    if "remains_on_field" in card:
+        checker.boolean(card, "remains_on_field", where)
+        if category == "monster":
+            checker.add(checker.line(card, "remains_on_field"), f"{where}.remains_on_field is "
+                        "for Normal Spells and Traps that stay on the field")
     effects = card.get("effects", [])
     if effects is None:
         return

@@ -198,15 +198,96 @@ def card(name: str, as_json: bool) -> None:
     click.echo(yaml.safe_dump({name: numbered}, sort_keys=False, allow_unicode=True))
 
 
+def _yaml_snapshot(path: str) -> dict[str, Any]:
+    """A YAML snapshot, validated, as a plain mapping (play and resolve need YAML)."""
+    import copy
+
+    from .load import load_yaml_file
+    from .pipeline import from_mapping
+    from .problems import BadInput, Problem
+
+    if path.endswith(".lp"):
+        raise BadInput([Problem(path, None, "play and resolve need a YAML snapshot: their "
+                                "results are YAML snapshots")])
+    data = load_yaml_file(path)
+    from_mapping(copy.deepcopy(data), path)
+    return _plain(data)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _dump_yaml(data: Any) -> str:
+    import yaml
+
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+@main.command()
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.option("--do", "actions", multiple=True, required=True,
+              help="An action, applied in order (repeat --do).")
+@click.option("--json", "as_json", is_flag=True)
+@_guarded
+def play(snapshot: str, actions: tuple[str, ...], as_json: bool) -> None:
+    """Apply actions in order, resolving chains as the rules say; stop at an illegal one."""
+    from .actions import parse_action
+    from .play import play as run_play
+
+    parsed = [parse_action(a) for a in actions]
+    result = run_play(_yaml_snapshot(snapshot), parsed, snapshot)
+    if as_json:
+        _dump(result.as_json())
+    else:
+        click.echo(_dump_yaml(result.snapshot), nl=False)
+        click.echo("# events:")
+        for event in result.events:
+            click.echo(f"#   {json.dumps(event, ensure_ascii=False)}")
+        if result.stopped_at:
+            stop = result.stopped_at
+            click.echo(f"# stopped at action {stop['index'] + 1}: {stop['message']}", err=True)
+            for item in stop.get("reasons") or []:
+                click.echo(f"#   {item['rule']}: {item['text']}  [{item['source']}]", err=True)
+            for option in stop.get("options") or []:
+                click.echo(f"#   option: {json.dumps(option, ensure_ascii=False)}", err=True)
+    sys.exit(0 if result.ok else 1)
+
+
+@main.command()
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True)
+@_guarded
+def resolve(snapshot: str, as_json: bool) -> None:
+    """Resolve the current chain; every possible outcome where a choice remains."""
+    from .play import resolve as run_resolve
+
+    branches = run_resolve(_yaml_snapshot(snapshot), snapshot)
+    outcomes = [{"choices": b.choices, "snapshot": b.snapshot, "events": b.events}
+                for b in branches]
+    if as_json:
+        _dump({"outcomes": outcomes})
+        return
+    for number, outcome in enumerate(outcomes, start=1):
+        click.echo(f"# outcome {number} of {len(outcomes)}"
+                   + (f"; choices: {json.dumps(outcome['choices'])}" if outcome["choices"] else ""))
+        click.echo(_dump_yaml(outcome["snapshot"]), nl=False)
+        click.echo("# events:")
+        for event in outcome["events"]:
+            click.echo(f"#   {json.dumps(event, ensure_ascii=False)}")
+
+
 def _not_yet(command: str, issue: str) -> Callable[..., None]:
     def run(**_: Any) -> None:
         _fail([f"`{command}` is not available yet ({issue}); see README.md"], code=2)
     return run
 
 
-for _name, _issue in (("play", "chain resolution comes with the 'Chains resolve' work"),
-                      ("resolve", "chain resolution comes with the 'Chains resolve' work"),
-                      ("view", "hidden information comes with its own work")):
+for _name, _issue in (("view", "hidden information comes with its own work"),):
     main.command(name=_name, context_settings={"ignore_unknown_options": True},
                  help=f"(not available yet) {_issue}.")(
         click.argument("args", nargs=-1, type=click.UNPROCESSED)(_not_yet(_name, _issue)))

@@ -17,7 +17,8 @@ ACTION_ORDER = ("activate", "normal_summon", "tribute_summon", "set", "flip_summ
 ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
                "tribute_summon": "tribute_summon", "set_monster": "set", "set_card": "set",
                "flip_summon": "flip_summon", "change_position": "change_position",
-               "pass": "pass", "next": "next", "decline": "decline", "attack": "attack"}
+               "pass": "pass", "next": "next", "decline": "decline", "attack": "attack",
+               "discard": "discard"}
 
 
 @dataclass
@@ -55,7 +56,7 @@ def action_object(symbol: Any) -> dict[str, Any]:
     elif name == "attack":
         action["card"] = _text(args[1])
         action["target"] = _text(args[2]) if str(args[2]) != "direct" else "direct"
-    elif name != "pass":
+    elif name not in ("pass", "discard"):
         action["card"] = _text(args[1])
     return action
 
@@ -84,6 +85,19 @@ def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
         tribute_options.setdefault(_key(action), []).append(_text(tribute))
     tributes_needed = {_key(a.arguments[0]): a.arguments[1].number
                        for a in answer.of("tributes_needed")}
+    # Cards to discard: for a discard cost, and for the hand-size discard (TURN-10).
+    discard_lists: dict[str, tuple[str, Any, Any]] = {
+        "discards_from": ("cost_discards_needed", "cost_discard_option", None),
+        "cards_from": ("discards_needed", "discard_option", None)}
+    discard_choices: dict[Any, dict[str, list[list[str]]]] = {}
+    for key, (needed_name, option_name, _) in discard_lists.items():
+        options: dict[Any, list[str]] = {}
+        for atom in answer.of(option_name):
+            options.setdefault(atom.arguments[0], []).append(_text(atom.arguments[1]))
+        for atom in answer.of(needed_name):
+            action = atom.arguments[0]
+            discard_choices.setdefault(action, {})[key] = \
+                [sorted(options.get(action, []))] * atom.arguments[1].number
 
     def with_choices(symbol: Any) -> dict[str, Any]:
         action = action_object(symbol)
@@ -97,6 +111,7 @@ def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
         if key in tributes_needed:
             options = sorted(tribute_options.get(key, []))
             action["tributes_from"] = [options] * tributes_needed[key]
+        action.update(discard_choices.get(key, {}))
         return action
 
     destinations: dict[Any, dict[str, Any]] = {}
@@ -143,7 +158,8 @@ def sort_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def expand(action: dict[str, Any]) -> list[dict[str, Any]]:
     """One action per combination of targets and tributes (for --expand and matching)."""
     variants = [dict(action)]
-    for choices_key, chosen_key in (("targets_from", "targets"), ("tributes_from", "tributes")):
+    for choices_key, chosen_key in (("targets_from", "targets"), ("tributes_from", "tributes"),
+                                    ("cards_from", "cards")):
         if choices_key not in action:
             continue
         groups = action[choices_key]
@@ -152,7 +168,7 @@ def expand(action: dict[str, Any]) -> list[dict[str, Any]]:
         for combo in itertools.product(*groups):
             if len(set(combo)) != len(combo):
                 continue
-            canonical = tuple(sorted(combo)) if chosen_key == "tributes" else combo
+            canonical = tuple(sorted(combo)) if chosen_key != "targets" else combo
             if canonical in seen:
                 continue
             seen.add(canonical)

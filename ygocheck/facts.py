@@ -44,11 +44,14 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     add = lines.append
     state = snapshot.state
     for key in ("turn", "turn_player", "first_player", "phase", "step", "timing", "priority",
-                "window"):
+                "window", "next_phase"):
         if key in state and state[key] is not None:
             add(f"snapshot_state({key},{constant(state[key])}).")
     for player, amount in (state.get("lp") or {}).items():
         add(f"snapshot_life({constant(player)},{amount}).")
+    for player, totals in (state.get("counts") or {}).items():
+        for zone, amount in (totals or {}).items():
+            add(f"snapshot_count({constant(player)},{zone},{amount}).")
     for entry in snapshot.cards:
         _card_facts(entry.id, entry.fields, add)
     for number, link in enumerate(state.get("chain") or [], start=1):
@@ -134,6 +137,16 @@ def _card_facts(card_id: str, fields: dict[str, Any], add: Any) -> None:
             add(f"snapshot_card({ident},{key},{term(fields[key])}).")
     for target in fields.get("targets") or []:
         add(f"snapshot_card({ident},targets,{term(target)}).")
+    for counter, amount in (fields.get("counters") or {}).items():
+        add(f"snapshot_card({ident},counter,({term(str(counter))},{amount})).")
+    for index, modifier in enumerate(fields.get("modifiers") or [], start=1):
+        for key, value in modifier.items():
+            shown = term(value) if key == "source" else (
+                value if isinstance(value, int) and not isinstance(value, bool)
+                else term(str(value)) if not isinstance(value, str) else constant(value))
+            if key == "until" and isinstance(value, dict):
+                shown = f"turns({int(value.get('turns', 1))})"
+            add(f"snapshot_modifier({ident},{index},{key},{shown}).")
 
 
 def definition_facts(name: str, card: CardDefinition) -> list[str]:
@@ -149,8 +162,9 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("attribute", "type"):
         if key in card:
             out.append(f"definition({ident},{key},{term(card[key])}).")
-    if card.get("cannot_normal_summon"):
-        out.append(f"definition({ident},cannot_normal_summon,true).")
+    for key in ("cannot_normal_summon", "remains_on_field"):
+        if card.get(key):
+            out.append(f"definition({ident},{key},true).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{term(archetype)}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):
@@ -189,6 +203,10 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for index, operation in enumerate(effect.get(part) or [], start=1):
                 for key, value in operation.items():
                     if key == "condition":
+                        continue
+                    if key == "type":
+                        out.append(f"definition_operation({prefix},{part},{index},{key},"
+                                   f"{term(value)}).")
                         continue
                     shown = constant(value) if not isinstance(value, str) or \
                         value.replace("_", "").isalnum() else term(value)

@@ -133,11 +133,6 @@ def run_case(case: Case) -> CaseResult:
         for key in expect:
             if key not in EXPECT_KEYS:
                 fail(f"unknown key {key!r} in expect; allowed: {', '.join(EXPECT_KEYS)}")
-    if data.get("do"):
-        if not result.failures:
-            result.passed = False
-            result.skipped = NEEDS_PLAY
-        return result
     snapshot_data = {k: data[k] for k in ("format", "title", "cards", "state") if k in data}
     if isinstance(data, LineDict):
         snapshot_data = LineDict(snapshot_data)
@@ -145,24 +140,84 @@ def run_case(case: Case) -> CaseResult:
         snapshot_data.key_lines = data.key_lines
     try:
         loaded = from_mapping(snapshot_data, case.file)
-        decoded = legal_actions(loaded, with_blocked=True)
+        if data.get("do"):
+            lines = _play_lines(data, loaded, case.file, fail)
+        else:
+            state = loaded.snapshot.state if loaded.snapshot else {}
+            lines = [(state, state.get("events") or [],
+                      legal_actions(loaded, with_blocked=True))]
     except BadInput as error:
         fail("invalid snapshot: " + "; ".join(p.render() for p in error.problems))
+        result.passed = False
+        return result
+    except ActionError as error:
+        fail(f"do: {error}")
         result.passed = False
         return result
     except EncodingBug as error:
         fail(f"bug in the rules: {error}")
         result.passed = False
         return result
-    _check_actions(expect, decoded, fail)
-    if "state" in expect:
-        _check_state(expect["state"], loaded.snapshot.state if loaded.snapshot else {}, decoded,
-                     fail)
-    if "events" in expect or "not_events" in expect:
-        events = (loaded.snapshot.state.get("events") if loaded.snapshot else None) or []
-        _check_events(expect, events, fail)
+    if lines:
+        mode = expect.get("outcomes", data.get("outcomes", "all"))
+        per_line = []
+        for state, events, decoded in lines:
+            messages: list[str] = []
+            _check_actions(expect, decoded, messages.append)
+            if "state" in expect:
+                _check_state(expect["state"], state, decoded, messages.append)
+            if "events" in expect or "not_events" in expect:
+                _check_events(expect, events, messages.append)
+            per_line.append(messages)
+        if mode == "some":
+            if all(per_line):
+                fail(f"no outcome of {len(lines)} fits (outcomes: some); first: "
+                     + "; ".join(per_line[0]))
+        else:
+            for number, messages in enumerate(per_line, start=1):
+                prefix = f"outcome {number} of {len(lines)}: " if len(lines) > 1 else ""
+                for message in messages:
+                    fail(prefix + message)
     result.passed = not result.failures
     return result
+
+
+def _play_lines(data: dict[str, Any], loaded: Any, file: str, fail: Any) -> list[tuple]:
+    """Apply `do:` to every outcome; each line ends with its state, the events that happened
+    during `do:` and the legal actions there."""
+    import copy
+
+    from .actions import parse_action
+    from .play import play_all
+
+    actions = []
+    for item in data.get("do") or []:
+        if isinstance(item, str):
+            actions.append(parse_action(item))
+        else:
+            actions.append(check_action(dict(item) if isinstance(item, dict) else item, str(item)))
+    snapshot = _plain(loaded.snapshot.raw) if loaded.snapshot else {}
+    branches, stopped = play_all(copy.deepcopy(snapshot), actions, file)
+    if stopped is not None:
+        stop = stopped.stopped_at or {}
+        rules = ", ".join(r["rule"] for r in stop.get("reasons") or [])
+        fail(f"do: action {stop.get('index', 0) + 1} ({stop.get('action')}) stopped: "
+             f"{stop.get('message')}" + (f" [{rules}]" if rules else ""))
+        return []
+    lines = []
+    for branch in branches:
+        reached = from_mapping(copy.deepcopy(branch.snapshot), file)
+        lines.append((branch.snapshot["state"], branch.events,
+                      legal_actions(reached, with_blocked=True)))
+    return lines
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _expected_actions(expect: dict[str, Any], key: str, fail: Any) -> list[dict[str, Any]]:
@@ -226,7 +281,7 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
                     fail(f"expected card {card_id!r} in the state, but there is none")
                     continue
                 for field_name, wanted in (fields or {}).items():
-                    actual = card.get(field_name, _absent(field_name))
+                    actual = _card_value(card, field_name)
                     if actual != wanted:
                         fail(f"expected {card_id}.{field_name} = {wanted!r}, found {actual!r}")
             continue
@@ -239,6 +294,26 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
             actual = {player: lp[player] for player in (value or {})}
         if actual != value:
             fail(f"expected state.{key} = {value!r}, found {actual!r}")
+
+
+def _card_value(card: dict[str, Any], key: str) -> Any:
+    """A card's value as the snapshot means it, defaults included (CONTRACT sections 1, 6)."""
+    if key in card:
+        return card[key]
+    zone = card.get("zone")
+    if key == "face":
+        return "down" if zone in ("deck", "extra") else "up"
+    if key == "controller":
+        return card.get("owner")
+    if key == "position" and zone in ("monster", "extra_monster"):
+        return "defense" if card.get("face") == "down" else "attack"
+    if key in ("attacked", "position_changed", "battled", "token", "revealed"):
+        return False
+    if key == "attacks":
+        return 0
+    if key == "counters":
+        return {}
+    return _absent(key)
 
 
 def _absent(key: str) -> Any:

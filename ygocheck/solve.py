@@ -163,3 +163,32 @@ def fact_names(facts: str, file: str) -> tuple[set[str], set[str]]:
                 symbol.arguments[0].type == clingo.SymbolType.String:
             defined.add(symbol.arguments[0].string)
     return used, defined
+
+
+def solve_all(facts: str, file: str = "<facts>") -> list[Answer]:
+    """Every answer set of a transition query: each is one outcome (choices left open on
+    resolution are choice rules in the rules)."""
+    import clingo
+
+    messages: list[str] = []
+    control = clingo.Control(["--warn=none", "0"], logger=lambda c, m: messages.append(m),
+                             message_limit=5)
+    try:
+        control.load(str(encoding_path()))
+        control.add("base", [], facts)
+        control.ground([("base", [])])
+    except RuntimeError:
+        raise EncodingBug("the rules failed to ground: " + "; ".join(messages)) from None
+    answers: list[Answer] = []
+
+    def keep(model: Any) -> None:
+        atoms: dict[str, list[Any]] = {}
+        for symbol in model.symbols(shown=True):
+            atoms.setdefault(symbol.name, []).append(symbol)
+        answers.append(Answer(atoms=atoms))
+
+    control.solve(on_model=keep)
+    if not answers:
+        raise EncodingBug(f"the rules have no answer for a transition of {file}: this is a bug "
+                          "in ygocheck, please report it with the snapshot and the actions")
+    return answers

@@ -20,6 +20,7 @@ from .problems import BadInput
 
 SNAPSHOT_KEYS = ("format", "title", "cards", "state")
 STATE_KEYS = ("turn", "turn_player", "first_player", "phase", "step", "timing", "priority", "lp",
+              "next_phase",
               "battle", "chain", "events", "this_turn", "cards", "pending", "window", "counts",
               "result")
 CARD_ENTRY_KEYS = ("id", "name", "owner", "controller", "zone", "slot", "face", "position",
@@ -42,6 +43,8 @@ BATTLE_KEYS = ("attacker", "target", "replay", "calculated", "destroyed")
 THIS_TURN_KEYS = ("normal_summon_used", "pendulum_summon_used", "used")
 TREATED_AS = ("monster", "equip_spell", "continuous_spell", "trap_monster")
 MODIFIER_KEYS = ("atk", "def", "level", "kind", "until", "source")
+UNTIL = ("end_of_turn", "end_of_battle_phase", "end_of_damage_step", "end_of_next_turn",
+         "permanent")
 ID_PATTERN = re.compile(r"^[a-z0-9_]+$")
 SLOTTED = {"monster": range(1, 6), "spell_trap": range(1, 6), "extra_monster": ("left", "right"),
            "pendulum": ("left", "right")}
@@ -109,6 +112,8 @@ def _check_turn(state: dict, checker: Checker) -> None:
             checker.enum(state, key, PLAYERS, "state")
     if "window" in state:
         checker.enum(state, "window", WINDOWS, "state")
+    if "next_phase" in state:
+        checker.enum(state, "next_phase", ("battle", "end"), "state")
     phase = state.get("phase")
     first = state.get("first_player", "A")
     if phase == "battle" and state.get("turn") == 1 and state.get("turn_player") == first:
@@ -376,6 +381,21 @@ def _check_card_details(item: dict, checker: Checker, where: str) -> None:
                     for key in ("atk", "def", "level"):
                         if key in modifier:
                             checker.integer(modifier, key, mod_where, -100000, 100000)
+                    until = modifier.get("until")
+                    if until is not None and until not in UNTIL and not (
+                            isinstance(until, dict) and set(until) == {"turns"}
+                            and isinstance(until["turns"], int)
+                            and not isinstance(until["turns"], bool) and until["turns"] > 0):
+                        checker.add(checker.line(modifier, "until"), f"{mod_where}.until is "
+                                    f"{describe(until)}; allowed: {', '.join(UNTIL)} or "
+                                    "{turns: n}")
+                    if "kind" in modifier and not (isinstance(modifier["kind"], str) and
+                                                   re.fullmatch(r"[a-z_]+", modifier["kind"])):
+                        checker.add(checker.line(modifier, "kind"), f"{mod_where}.kind must be a "
+                                    "lowercase word such as negate_effects")
+                    if "source" in modifier and not isinstance(modifier["source"], str):
+                        checker.add(checker.line(modifier, "source"), f"{mod_where}.source must "
+                                    "be a card id")
     for key in ("temporary", "control"):
         if key in item and item[key] is not None:
             checker.mapping(item[key], f"{where}.{key}", checker.line(item, key))
@@ -586,10 +606,7 @@ def _check_link_place(link: dict, entry: CardEntry, definition: CardDefinition, 
         if entry.on_field and entry.face == "down":
             checker.add(checker.line(link, "card"), f"{where}: {entry.id!r} is activated but still "
                         "face-down; an activated Spell/Trap is face-up (CHAIN-07)")
-        if not entry.on_field and not link.get("negated") and entry.zone not in ("graveyard",) \
-                and "from" not in link:
-            checker.add(checker.line(link, "card"), f"{where}: {entry.id!r} is in the "
-                        f"{entry.zone}; a Spell/Trap being activated is on the field")
+        # The card may have left the field in response (CONT-04, CONT-05): that is possible.
 
 
 def _check_events(state: dict, checker: Checker, by_id: dict[str, CardEntry]) -> None:
