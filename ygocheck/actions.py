@@ -6,6 +6,7 @@ An action on the command line is a JSON object or a compact string:
     'A tribute_summon a_bewd a_x a_y' ... tributes
     'A next battle'                  next with the phase
     'A attack a_dragon direct'       attack with its target
+    'A choose position a_dm defense' a choice left open on resolution
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 from .decode import ACTION_ORDER, expand
 
 ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
-               "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to")
+               "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to",
+               "choice", "value")
 
 
 class ActionError(ValueError):
@@ -51,6 +53,9 @@ def parse_action(text: str) -> dict[str, Any]:
             action["card"] = rest[0]
     elif kind == "discard":
         action["cards"] = rest
+    elif kind == "choose":
+        for key, value in zip(("choice", "card", "value"), rest):
+            action[key] = value
     elif rest:
         action["card"] = rest[0]
         extra = rest[1:]

@@ -237,10 +237,13 @@ def _dump_yaml(data: Any) -> str:
 def play(snapshot: str, actions: tuple[str, ...], as_json: bool) -> None:
     """Apply actions in order, resolving chains as the rules say; stop at an illegal one."""
     from .actions import parse_action
+    from .play import check_actions
     from .play import play as run_play
 
     parsed = [parse_action(a) for a in actions]
-    result = run_play(_yaml_snapshot(snapshot), parsed, snapshot)
+    data = _yaml_snapshot(snapshot)
+    check_actions(data, parsed, snapshot)
+    result = run_play(data, parsed, snapshot)
     if as_json:
         _dump(result.as_json())
     else:

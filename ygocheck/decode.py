@@ -13,7 +13,7 @@ PLAYERS = {"a": "A", "b": "B"}
 # then giving up priority.
 ACTION_ORDER = ("activate", "normal_summon", "tribute_summon", "set", "flip_summon",
                 "change_position", "special_summon", "attack", "cancel_attack", "decline",
-                "order", "discard", "pass", "next")
+                "order", "discard", "choose", "pass", "next")
 ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
                "tribute_summon": "tribute_summon", "set_monster": "set", "set_card": "set",
                "flip_summon": "flip_summon", "change_position": "change_position",

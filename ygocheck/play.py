@@ -243,3 +243,33 @@ def play_all(snapshot: dict[str, Any], actions: list[dict[str, Any]],
             following += _settle([_extend(branch, o) for o in outcomes], file)
         branches = following
     return branches, None
+
+
+def check_actions(snapshot: dict[str, Any], actions: list[dict[str, Any]], file: str) -> None:
+    """Refuse actions that cannot mean anything in this snapshot (bad input, exit 2): a card,
+    target or tribute that is not there, or a card that is not the acting player's."""
+    from .problems import BadInput, Problem
+
+    cards = {c["id"]: c for c in snapshot["state"].get("cards") or []}
+    problems = []
+    for number, action in enumerate(actions, start=1):
+        what = f"action {number} ({action.get('player')} {action.get('action')})"
+        for key in ("card", "target"):
+            value = action.get(key)
+            if value is not None and value != "direct" and value not in cards:
+                problems.append(f"{what} names {value!r}, which is not a card of the snapshot")
+        for key in ("targets", "tributes", "cards"):
+            for value in action.get(key) or []:
+                if value not in cards:
+                    problems.append(f"{what}: {key} names {value!r}, which is not a card of "
+                                    "the snapshot")
+        card = cards.get(action.get("card"))
+        if card is not None and action.get("action") not in ("attack", "choose"):
+            on_field = card["zone"] in ("monster", "extra_monster", "spell_trap", "field",
+                                        "pendulum")
+            user = card.get("controller", card["owner"]) if on_field else card["owner"]
+            if user != action.get("player"):
+                problems.append(f"{what}: {card['id']!r} is {user}'s card, not "
+                                f"{action.get('player')}'s")
+    if problems:
+        raise BadInput([Problem(file, None, p) for p in problems])

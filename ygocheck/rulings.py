@@ -188,7 +188,7 @@ def _play_lines(data: dict[str, Any], loaded: Any, file: str, fail: Any) -> list
     import copy
 
     from .actions import parse_action
-    from .play import play_all
+    from .play import check_actions, play_all
 
     actions = []
     for item in data.get("do") or []:
@@ -197,6 +197,7 @@ def _play_lines(data: dict[str, Any], loaded: Any, file: str, fail: Any) -> list
         else:
             actions.append(check_action(dict(item) if isinstance(item, dict) else item, str(item)))
     snapshot = _plain(loaded.snapshot.raw) if loaded.snapshot else {}
+    check_actions(snapshot, actions, file)
     branches, stopped = play_all(copy.deepcopy(snapshot), actions, file)
     if stopped is not None:
         stop = stopped.stopped_at or {}

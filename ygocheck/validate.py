@@ -629,8 +629,13 @@ def _check_events(state: dict, checker: Checker, by_id: dict[str, CardEntry]) ->
             checker.enum(event, "how", SUMMON_HOWS, where)
         if "by" in event:
             checker.enum(event, "by", ("battle", "effect", "cost", "rule"), where)
+        if "phase" in event:
+            checker.enum(event, "phase", PHASES, where)
+        if "kind" in event:
+            checker.enum(event, "kind", ("battle", "effect"), where)
         if "from" in event:
-            checker.enum(event, "from", ZONES, where)
+            # ACT-07: a card whose activation was negated comes from an unknown place.
+            checker.enum(event, "from", ZONES + ("unknown",), where)
         if "to" in event:
             checker.enum(event, "to", ZONES, where)
         for key in ("amount", "effect", "link"):
