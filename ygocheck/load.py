@@ -85,8 +85,14 @@ def parse_yaml(text: str, file: str) -> Any:
         line = mark.line + 1 if mark is not None else None
         what = error.problem or error.context or "not valid YAML"
         raise BadInput([Problem(file, line, f"not valid YAML: {what}")]) from None
+    except yaml.reader.ReaderError as error:
+        line = text[:error.position].count("\n") + 1 if error.position is not None else None
+        raise BadInput([Problem(file, line, f"not valid YAML: the character "
+                                f"#x{error.character if isinstance(error.character, int) else ord(error.character):04x} "
+                                "is not allowed in YAML text")]) from None
     except yaml.YAMLError as error:
-        raise BadInput([Problem(file, None, f"not valid YAML: {error}")]) from None
+        text_of_error = " ".join(str(error).split())
+        raise BadInput([Problem(file, None, f"not valid YAML: {text_of_error}")]) from None
 
 
 def read_text(path: str | Path) -> str:
