@@ -49,7 +49,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "special_summon", "change_atk", "change_def", "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
-              "take_control", "negate_effects", "negate_first_activation", "flip_face_up")
+              "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
+              "limit_attackers")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
                   "counter", "of", "where", "other", "condition", "type")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
@@ -68,7 +69,7 @@ EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "word
                "changes_stats", "does", "applies", "condition", "text")
 TARGET_KEYS = ("what", "where", "controller", "face", "position", "other", "count", "type",
                "attribute", "max_level", "min_level", "max_atk")
-EVENT_KEYS = ("event", "player", "card", "how")
+EVENT_KEYS = ("event", "player", "card", "how", "on_field")
 WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -234,10 +235,18 @@ def _check_event(event: Any, checker: Checker, where: str, line: int | None) -> 
         checker.enum(event, "player", WHO, where)
     if "card" in event:
         checker.enum(event, "card", ("self", "any"), where)
+    if "on_field" in event:
+        checker.boolean(event, "on_field", where)
     _check_list_of(event, "how", SUMMON_METHODS, checker, where)
 
 
 def _check_responds_to(value: Any, checker: Checker, where: str, line: int | None) -> None:
+    if isinstance(value, list):
+        if not value:
+            checker.add(line, f"{where} lists no alternative")
+        for index, item in enumerate(value, start=1):
+            _check_responds_to(item, checker, f"{where}[{index}]", line)
+        return
     if not checker.mapping(value, where, line):
         return
     checker.known_keys(value, ("what", "activation", "player", "targeting"), where)

@@ -183,13 +183,18 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             event = effect.get(role)
             if not event:
                 continue
-            for key in ("event", "player", "card"):
+            for key in ("event", "player", "card", "on_field"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
-        for key, value in (effect.get("responds_to") or {}).items():
-            out.append(f"definition_responds_to({prefix},{key},{constant(value)}).")
+        responds = effect.get("responds_to") or []
+        for alternative, spec in enumerate(responds if isinstance(responds, list)
+                                           else [responds], start=1):
+            out.append(f"definition_responds_to({prefix},{alternative},any,any).")
+            for key, value in spec.items():
+                out.append(f"definition_responds_to({prefix},{alternative},{key},"
+                           f"{constant(value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
                 shown = term(value) if key == "type" else constant(value)
