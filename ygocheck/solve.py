@@ -174,7 +174,7 @@ def solve_all(facts: str, file: str = "<facts>") -> list[Answer]:
     control = clingo.Control(["--warn=none", "0"], logger=lambda c, m: messages.append(m),
                              message_limit=5)
     try:
-        control.load(str(encoding_path()))
+        control.load(str(asp_folder() / "play.lp"))
         control.add("base", [], facts)
         control.ground([("base", [])])
     except RuntimeError:
