@@ -202,7 +202,7 @@ def _yaml_snapshot(path: str) -> dict[str, Any]:
     """A YAML snapshot, validated, as a plain mapping (play and resolve need YAML)."""
     import copy
 
-    from .load import load_yaml_file
+    from .load import load_yaml_file, plain
     from .pipeline import from_mapping
     from .problems import BadInput, Problem
 
@@ -211,15 +211,7 @@ def _yaml_snapshot(path: str) -> dict[str, Any]:
                                 "results are YAML snapshots")])
     data = load_yaml_file(path)
     from_mapping(copy.deepcopy(data), path)
-    return _plain(data)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+    return plain(data)
 
 
 def _dump_yaml(data: Any) -> str:

@@ -111,3 +111,12 @@ def read_text(path: str | Path) -> str:
 
 def load_yaml_file(path: str | Path) -> Any:
     return parse_yaml(read_text(path), str(path))
+
+
+def plain(value: Any) -> Any:
+    """A loaded value with the line-tracking types turned into plain dicts and lists."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value

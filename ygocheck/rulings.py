@@ -9,7 +9,7 @@ from typing import Any
 from . import FORMAT
 from .actions import ActionError, check_action, matches
 from .decode import Decoded
-from .load import LineDict, parse_yaml, read_text
+from .load import LineDict, parse_yaml, plain, read_text
 from .pipeline import from_mapping, legal_actions
 from .problems import BadInput, EncodingBug
 
@@ -196,7 +196,7 @@ def _play_lines(data: dict[str, Any], loaded: Any, file: str, fail: Any) -> list
             actions.append(parse_action(item))
         else:
             actions.append(check_action(dict(item) if isinstance(item, dict) else item, str(item)))
-    snapshot = _plain(loaded.snapshot.raw) if loaded.snapshot else {}
+    snapshot = plain(loaded.snapshot.raw) if loaded.snapshot else {}
     check_actions(snapshot, actions, file)
     branches, stopped = play_all(copy.deepcopy(snapshot), actions, file)
     if stopped is not None:
@@ -212,13 +212,6 @@ def _play_lines(data: dict[str, Any], loaded: Any, file: str, fail: Any) -> list
                       legal_actions(reached, with_blocked=True)))
     return lines
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _expected_actions(expect: dict[str, Any], key: str, fail: Any) -> list[dict[str, Any]]:
