@@ -50,7 +50,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
-              "limit_attackers")
+              "limit_attackers", "no_hand_limit")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
                   "counter", "of", "where", "other", "condition", "type")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
