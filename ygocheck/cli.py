@@ -86,6 +86,8 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
         out: dict[str, Any] = {"priority": decoded.priority, "phase": state.get("phase"),
                                "step": state.get("step"), "timing": state.get("timing"),
                                "window": decoded.window, "actions": listed}
+        if decoded.battle_result is not None:
+            out["battle_result"] = decoded.battle_result
         if show_blocked:
             out["blocked"] = [dict(action, rules=rules) for action, rules in decoded.blocked]
         _dump(out)

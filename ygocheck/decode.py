@@ -18,7 +18,7 @@ ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
                "tribute_summon": "tribute_summon", "set_monster": "set", "set_card": "set",
                "flip_summon": "flip_summon", "change_position": "change_position",
                "pass": "pass", "next": "next", "decline": "decline", "attack": "attack",
-               "discard": "discard"}
+               "discard": "discard", "cancel_attack": "cancel_attack"}
 
 
 @dataclass
@@ -30,6 +30,7 @@ class Decoded:
     window: str | None
     actions: list[dict[str, Any]] = field(default_factory=list)
     blocked: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
+    battle_result: dict[str, Any] | None = None
 
 
 def _text(symbol: Any) -> Any:
@@ -135,7 +136,13 @@ def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
         reasons.setdefault(_key(action), []).append(rule.string)
         symbols[_key(action)] = action
     blocked = [(with_choices(symbols[k]), sorted(set(v))) for k, v in reasons.items()]
-    return Decoded(priority=priorities[0] if priorities else None,
+    battle_result = None
+    if answer.of("battle_damage") or answer.of("battle_destroys"):
+        battle_result = {
+            "damage": {PLAYERS[str(a.arguments[0])]: a.arguments[1].number
+                       for a in answer.of("battle_damage")},
+            "destroyed": sorted(_text(a.arguments[0]) for a in answer.of("battle_destroys"))}
+    return Decoded(battle_result=battle_result, priority=priorities[0] if priorities else None,
                    window=windows[0] if windows else None,
                    actions=sort_actions(legal),
                    blocked=sorted(blocked, key=lambda item: action_sort_key(item[0])))

@@ -78,6 +78,8 @@ def action_term(action: dict[str, Any]) -> str:
         return f"pass({player})"
     if kind == "discard":
         return f"discard({player})"
+    if kind == "cancel_attack":
+        return f"cancel_attack({player},{card})"
     raise EncodingBug(f"no transition for the action {kind!r}")
 
 

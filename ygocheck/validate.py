@@ -36,7 +36,7 @@ LINK_KEYS = ("player", "card", "effect", "targets", "kind", "from", "negated", "
 EVENT_NAMES = ("summoning", "summoned", "flip_summoned", "flipped", "set", "attack_declared",
                "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
                "drawn", "discarded", "damage", "phase_start", "chain_resolved",
-               "position_changed", "special_summoned")
+               "position_changed", "special_summoned", "attack_cancelled")
 EVENT_KEYS = ("event", "card", "cards", "player", "how", "by", "from", "to", "target", "amount",
               "kind", "phase", "effect", "link")
 BATTLE_KEYS = ("attacker", "target", "replay", "calculated", "destroyed")
@@ -486,7 +486,8 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
                         "not a card of this snapshot")
         elif entry.zone not in ("monster", "extra_monster"):
             checker.add(checker.line(battle, "attacker"), f"the attacker {attacker!r} is not a "
-                        "monster on the field (BATTLE-04)")
+                        "monster on the field (BATTLE-04); an attack whose monster left the "
+                        "field is over: remove state.battle")
         else:
             if entry.controller != turn_player:
                 checker.add(checker.line(battle, "attacker"), f"the attacker {attacker!r} is "
@@ -497,7 +498,7 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
                             "face-up Attack Position; only those declare attacks (BATTLE-04)")
     target = battle.get("target")
     if attacker is None and (target is not None or battle.get("replay") or
-                             battle.get("calculated")):
+                             (battle.get("calculated") and state.get("step") != "damage")):
         checker.add(checker.line(state, "battle"), "state.battle describes an attack but names no "
                     "attacker; give battle.attacker (a card id)")
     if target is not None and target != "direct":
