@@ -57,7 +57,8 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters")
-COST_KEYS = {"pay_lp": int, "discard": int, "discard_self": bool, "tribute": int,
+COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self": bool,
+             "tribute": int,
              "tribute_self": bool, "send_self_to_graveyard": bool, "banish_self": bool,
              "detach": int}
 

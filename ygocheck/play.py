@@ -51,7 +51,7 @@ def play(snapshot: dict[str, Any], actions: list[dict[str, Any]], file: str) -> 
         action = actions[index]
         if action.get("action") == "choose":
             return _stop(branch, index, action, "a `choose` action only follows a step that "
-                         "leaves a choice", reason_kind="illegal")
+                         "leaves a choice", kind="illegal")
         loaded = from_mapping(copy.deepcopy(branch.snapshot), file)
         decoded = legal_actions(loaded, with_blocked=True)
         concrete = _concretize(action, decoded, loaded)

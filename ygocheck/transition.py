@@ -311,7 +311,7 @@ def _cards(before: list[dict[str, Any]], answer: Answer) -> list[dict[str, Any]]
         if "targets" in fields:
             card["targets"] = sorted(_value(v) for v in fields["targets"])
         if "counter" in fields:
-            card["counters"] = {v.arguments[0].string: v.arguments[1].number
+            card["counters"] = {str(_value(v.arguments[0])): v.arguments[1].number
                                 for v in fields["counter"]}
         if card_id in modifiers:
             card["modifiers"] = [_modifier(m) for _, m in sorted(modifiers[card_id].items())]

@@ -36,7 +36,7 @@ LINK_KEYS = ("player", "card", "effect", "targets", "kind", "from", "negated", "
 EVENT_NAMES = ("summoning", "summoned", "flip_summoned", "flipped", "set", "attack_declared",
                "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
                "drawn", "discarded", "damage", "phase_start", "chain_resolved",
-               "position_changed", "special_summoned", "attack_cancelled")
+               "position_changed", "special_summoned", "attack_cancelled", "negated")
 EVENT_KEYS = ("event", "card", "cards", "player", "how", "by", "from", "to", "target", "amount",
               "kind", "phase", "effect", "link")
 BATTLE_KEYS = ("attacker", "target", "replay", "calculated", "destroyed")
