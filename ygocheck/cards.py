@@ -195,8 +195,6 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             and "phase" not in effect and "condition" not in effect:
         checker.add(line, f"{where}: a trigger effect needs `trigger` (its event), `timing`, "
                     "`phase` or a `condition`")
-    if kind == "flip" and "trigger" in effect:
-        pass
     if "responds_to" in effect:
         _check_responds_to(effect["responds_to"], checker, f"{where}.responds_to",
                            checker.line(effect, "responds_to"))

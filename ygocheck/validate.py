@@ -326,8 +326,6 @@ def _check_card_place(entry: CardEntry, item: dict, checker: Checker, where: str
     elif "attached_to" in item and item["attached_to"] is not None:
         checker.add(checker.line(item, "attached_to"), f"{where}: attached_to is only for Xyz "
                     "materials (zone: material)")
-    if zone == "hand" and face == "down" and "face" in item:
-        pass  # a hand card is hidden from the opponent anyway; face is accepted and ignored
 
 
 def _check_card_details(item: dict, checker: Checker, where: str) -> None:
@@ -741,5 +739,3 @@ def _check_counts(state: dict, checker: Checker, cards: list[CardEntry]) -> None
                     checker.add(checker.line(totals, zone), f"{where}.{zone} is {totals[zone]} but "
                                 f"{listed} cards are listed there; the total includes them")
 
-
-FIELD = FIELD_ZONES
