@@ -219,25 +219,22 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
     return ordered
 
 
-def _new_events(answer: Answer) -> list[dict[str, Any]]:
-    events: dict[Any, dict[str, Any]] = {}
-    for atom in answer.of("new_event"):
+def _records(answer: Answer, name: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Atoms name(Order, Key, Value) as one mapping per Order, in Order, with `keys` only."""
+    records: dict[Any, dict[str, Any]] = {}
+    for atom in answer.of(name):
         order, key, value = atom.arguments
-        events.setdefault(order, {})[str(key)] = _value(value)
-    out = []
-    for order in sorted(events):
-        event = events[order]
-        out.append({k: event[k] for k in EVENT_KEYS if k in event})
-    return out
+        records.setdefault(order, {})[str(key)] = _value(value)
+    return [{k: record[k] for k in keys if k in record}
+            for _, record in sorted(records.items())]
+
+
+def _new_events(answer: Answer) -> list[dict[str, Any]]:
+    return _records(answer, "new_event", EVENT_KEYS)
 
 
 def _pending(answer: Answer) -> list[dict[str, Any]]:
-    items: dict[Any, dict[str, Any]] = {}
-    for atom in answer.of("next_pending"):
-        index, key, value = atom.arguments
-        items.setdefault(index, {})[str(key)] = _value(value)
-    return [{"player": i["player"], "card": i["card"], "effect": i["effect"]}
-            for _, i in sorted(items.items())]
+    return _records(answer, "next_pending", ("player", "card", "effect"))
 
 
 def _this_turn(answer: Answer) -> dict[str, Any]:
