@@ -24,7 +24,7 @@ FACT_KEYS = ("controller", "zone", "slot", "face", "position", "treated_as", "si
              "attacks", "attacked", "position_changed", "battled", "token", "revealed",
              "summoned", "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
              "counters", "modifiers", "atk", "def", "level")
-EVENT_KEYS = ("event", "card", "player", "how", "by", "from", "phase", "amount", "kind")
+EVENT_KEYS = ("event", "card", "player", "how", "by", "from", "target", "phase", "amount", "kind")
 
 
 @dataclass
