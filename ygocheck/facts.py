@@ -88,6 +88,9 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     for key in ("normal_summon_used", "pendulum_summon_used"):
         for player in this_turn.get(key) or []:
             add(f"snapshot_this_turn({key},{constant(player)}).")
+    for item in this_turn.get("effects") or []:
+        add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
+            f"{constant(item.get('until', 'end_of_turn'))},{term(item.get('source', ''))})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")

@@ -241,7 +241,12 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
     this_turn: dict[str, Any] = {}
     for atom in answer.of("next_this_turn"):
         key, value = atom.arguments
-        if str(key) == "used":
+        if str(key) == "effect":
+            player, kind, until, source = value.arguments
+            this_turn.setdefault("effects", []).append(
+                {"player": _as_player(player), "kind": str(kind), "until": str(until),
+                 "source": _value(source)})
+        elif str(key) == "used":
             player, name, effect = value.arguments
             this_turn.setdefault("used", []).append(
                 {"player": _as_player(player), "name": name.string, "effect": effect.number})

@@ -40,9 +40,11 @@ EVENT_NAMES = ("summoning", "summoned", "flip_summoned", "flipped", "set", "atta
 EVENT_KEYS = ("event", "card", "cards", "player", "how", "by", "from", "to", "target", "amount",
               "kind", "phase", "effect", "link")
 BATTLE_KEYS = ("attacker", "target", "replay", "calculated", "destroyed")
-THIS_TURN_KEYS = ("normal_summon_used", "pendulum_summon_used", "used")
+THIS_TURN_KEYS = ("normal_summon_used", "pendulum_summon_used", "used", "effects")
 TREATED_AS = ("monster", "equip_spell", "continuous_spell", "trap_monster")
 MODIFIER_KEYS = ("atk", "def", "level", "kind", "until", "source")
+# Lingering effects on a player rather than a card (addition: state.this_turn.effects).
+PLAYER_EFFECTS = ("no_battle_damage", "cannot_attack")
 UNTIL = ("end_of_turn", "end_of_battle_phase", "end_of_damage_step", "end_of_next_turn",
          "permanent")
 ID_PATTERN = re.compile(r"^[a-z0-9_]+$")
@@ -668,6 +670,20 @@ def _check_this_turn(state: dict, checker: Checker,
                 if player not in PLAYERS:
                     checker.add(checker.line(this_turn, key), f"state.this_turn.{key} lists "
                                 f"players (A, B), not {describe(player)}")
+    effects = this_turn.get("effects")
+    if effects is not None and checker.listing(effects, "state.this_turn.effects",
+                                               checker.line(this_turn, "effects")):
+        for index, item in enumerate(effects, start=1):
+            where = f"state.this_turn.effects[{index}]"
+            if checker.mapping(item, where, checker.line(this_turn, "effects")):
+                checker.known_keys(item, ("player", "kind", "until", "source"), where)
+                if checker.required(item, ("player", "kind"), where):
+                    checker.enum(item, "player", PLAYERS, where)
+                    checker.enum(item, "kind", PLAYER_EFFECTS, where)
+                if "until" in item:
+                    checker.enum(item, "until", UNTIL, where)
+                if "source" in item and not isinstance(item["source"], str):
+                    checker.add(checker.line(item, "source"), f"{where}.source must be a card id")
     used = this_turn.get("used")
     if used is not None and checker.listing(used, "state.this_turn.used",
                                             checker.line(this_turn, "used")):
