@@ -109,3 +109,13 @@ def test_play_needs_a_yaml_snapshot(write) -> None:  # noqa: ANN001
                  'snapshot_state(phase,main1).\n', "s.lp")
     code, _, err = run("play", path, "--do", "A next")
     assert code == 2 and "YAML" in err
+
+
+def test_actions_may_follow_one_do(write) -> None:  # noqa: ANN001
+    """CONTRACT section 3 writes `--do ACTION ...`: several actions after one --do."""
+    path = write(REBORN)
+    code, out, _ = run("play", path, "--do", "A activate a_reborn", "B pass", "--json")
+    assert code == 0
+    assert json.loads(out)["snapshot"]["state"]["priority"] == "A"
+    code, _, err = run("play", path, "--do", "A activate a_reborn", "B pass", "--do", "A pass")
+    assert code == 2 and "order" in err

@@ -224,17 +224,26 @@ def _dump_yaml(data: Any) -> str:
 
 @main.command()
 @click.argument("snapshot", type=click.Path(dir_okay=False))
-@click.option("--do", "actions", multiple=True, required=True,
-              help="An action, applied in order (repeat --do).")
+@click.argument("more", nargs=-1)
+@click.option("--do", "actions", multiple=True,
+              help="An action, applied in order (repeat --do, or list more actions after it).")
 @click.option("--json", "as_json", is_flag=True)
 @_guarded
-def play(snapshot: str, actions: tuple[str, ...], as_json: bool) -> None:
-    """Apply actions in order, resolving chains as the rules say; stop at an illegal one."""
-    from .actions import parse_action
+def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json: bool) -> None:
+    """Apply actions in order, resolving chains as the rules say; stop at an illegal one.
+
+    `--do 'A activate a_hole' --do 'B pass'` and `--do 'A activate a_hole' 'B pass'` mean the
+    same: the actions are applied in the order given."""
+    from .actions import ActionError, parse_action
     from .play import check_actions
     from .play import play as run_play
 
-    parsed = [parse_action(a) for a in actions]
+    if not actions and not more:
+        raise ActionError("play needs at least one action: --do ACTION ...")
+    if len(actions) > 1 and more:
+        raise ActionError("give the actions either with one --do each, or all after a single "
+                          "--do; mixing both would leave their order unclear")
+    parsed = [parse_action(a) for a in list(actions) + list(more)]
     data = _yaml_snapshot(snapshot)
     check_actions(data, parsed, snapshot)
     result = run_play(data, parsed, snapshot)
