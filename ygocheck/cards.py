@@ -52,7 +52,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
-                  "counter", "of", "where", "other", "condition", "type")
+                  "counter", "of", "where", "other", "condition", "type", "bind")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -322,6 +322,8 @@ def _check_operations(value: Any, checker: Checker, where: str, line: int | None
             checker.enum(operation, "player", ("you", "opponent", "both"), op_where)
         if "of" in operation:
             checker.enum(operation, "of", ("spell", "trap", "monster", "card"), op_where)
+        if "bind" in operation:
+            checker.boolean(operation, "bind", op_where)
         for key in ("amount", "count"):
             if key in operation:
                 checker.integer(operation, key, op_where, -100000, 100000)
