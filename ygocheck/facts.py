@@ -141,7 +141,10 @@ def _card_facts(card_id: str, fields: dict[str, Any], add: Any) -> None:
     for target in fields.get("targets") or []:
         add(f"snapshot_card({ident},targets,{term(target)}).")
     for counter, amount in (fields.get("counters") or {}).items():
-        add(f"snapshot_card({ident},counter,({term(str(counter))},{amount})).")
+        name = str(counter)
+        shown = constant(name) if name.replace("_", "").isalnum() and name.islower() \
+            else term(name)
+        add(f"snapshot_card({ident},counter,({shown},{amount})).")
     for index, modifier in enumerate(fields.get("modifiers") or [], start=1):
         for key, value in modifier.items():
             shown = term(value) if key == "source" else (
