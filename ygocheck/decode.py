@@ -70,7 +70,9 @@ def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
     """Decode the answer; `with_blocked=False` skips the refused candidates (the common
     `actions` query does not show them)."""
     priorities = [PLAYERS[str(s.arguments[0])] for s in answer.of("priority")]
-    windows = [str(s.arguments[0]) for s in answer.of("window")]
+    windows = sorted(str(s.arguments[0]) for s in answer.of("window"))
+    if "triggers" in windows:
+        windows = ["triggers"]
     target_options: dict[Any, dict[int, list[str]]] = {}
     for atom in answer.of("target_option"):
         action, group, target = atom.arguments

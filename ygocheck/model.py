@@ -13,7 +13,7 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 STEPS = ("start", "battle", "damage", "end")
 TIMINGS = ("start", "before_calc", "calc", "after_calc", "end")
 WINDOWS = ("open", "after_event", "summon_negation", "after_summon", "end_of_phase", "chain",
-           "resolving")
+           "resolving", "triggers")
 PLAYERS = ("A", "B")
 
 
