@@ -21,8 +21,8 @@ def test_every_blocking_rule_is_in_the_catalogue() -> None:
     known = catalogue()
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
-        for rule in re.findall(r'blocked\([^%\n]*?"([A-Z]+-\d{2})"\)', text):
-            assert rule in known, f"{path.name} blocks with {rule}, which is not in the catalogue"
+        for rule in re.findall(r'(?:blocked|permitted)\([^%\n]*?"([A-Z]+-\d{2})"\)', text):
+            assert rule in known, f"{path.name} cites {rule}, which is not in the catalogue"
 
 
 def test_every_rule_named_in_a_comment_is_in_the_catalogue() -> None:

@@ -136,6 +136,10 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     decoded = legal_actions(load(snapshot), with_blocked=True)
     legal = any(matches(wanted, a) for a in decoded.actions)
     rules: list[str] = []
+    if legal:
+        for candidate, allowing in decoded.permitted:
+            if matches(wanted, candidate):
+                rules.extend(r for r in allowing if r not in rules)
     if not legal:
         for candidate, blocking in decoded.blocked:
             if matches(wanted, candidate):
@@ -147,7 +151,8 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     if as_json:
         _dump({"action": wanted, "legal": legal, "reasons": reasons})
         return
-    click.echo(("legal" if legal else "not legal") + f": {action}")
+    click.echo(("legal" if legal else "not legal") + f": {action}"
+               + (" — allowed by:" if legal and reasons else ""))
     if not legal and not reasons:
         click.echo("  no such action exists here (no card or effect matches it)")
     for item in reasons:

@@ -31,6 +31,7 @@ class Decoded:
     actions: list[dict[str, Any]] = field(default_factory=list)
     blocked: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
     battle_result: dict[str, Any] | None = None
+    permitted: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
 
 
 def _text(symbol: Any) -> Any:
@@ -138,13 +139,18 @@ def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
         reasons.setdefault(_key(action), []).append(rule.string)
         symbols[_key(action)] = action
     blocked = [(with_choices(symbols[k]), sorted(set(v))) for k, v in reasons.items()]
+    allowing: dict[Any, list[str]] = {}
+    for atom in (answer.of("permitted") if with_blocked else []):
+        allowing.setdefault(atom.arguments[0], []).append(atom.arguments[1].string)
+    permitted = [(with_choices(k), sorted(set(v))) for k, v in allowing.items()]
     battle_result = None
     if answer.of("battle_damage") or answer.of("battle_destroys"):
         battle_result = {
             "damage": {PLAYERS[str(a.arguments[0])]: a.arguments[1].number
                        for a in answer.of("battle_damage")},
             "destroyed": sorted(_text(a.arguments[0]) for a in answer.of("battle_destroys"))}
-    return Decoded(battle_result=battle_result, priority=priorities[0] if priorities else None,
+    return Decoded(battle_result=battle_result, permitted=permitted,
+                   priority=priorities[0] if priorities else None,
                    window=windows[0] if windows else None,
                    actions=sort_actions(legal),
                    blocked=sorted(blocked, key=lambda item: action_sort_key(item[0])))

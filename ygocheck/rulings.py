@@ -252,7 +252,7 @@ def _check_actions(expect: dict[str, Any], decoded: Decoded, fail: Any) -> None:
             fail("expect.reasons needs a legal or illegal action to explain")
             return
         cited: set[str] = set()
-        for action, rules in decoded.blocked:
+        for action, rules in decoded.blocked + decoded.permitted:
             if matches(targets[0], action):
                 cited.update(rules)
         for rule in reasons:
