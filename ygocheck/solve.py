@@ -117,6 +117,7 @@ def solve(facts: str, file: str = "<facts>", user_facts: bool = False,
     try:
         control.load(str(encoding_path()))
         if reasons:
+            control.load(str(asp_folder() / "explain.lp"))
             control.load(str(asp_folder() / "show_reasons.lp"))
         control.add("base", [], facts)
         control.ground([("base", [])])
