@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from ygocheck.load import parse_yaml
+from ygocheck.load import parse_yaml, plain
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -31,15 +31,6 @@ SNAPSHOT_KEYS = ("format", "title", "cards", "state")
 SEED = 20240601
 
 Path_ = tuple[Any, ...]
-
-
-def plain(value: Any) -> Any:
-    """LineDict/LineList -> dict/list, recursively (so that yaml.safe_dump accepts them)."""
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain(item) for item in value]
-    return value
 
 
 def dump(data: Any) -> str:
