@@ -50,13 +50,14 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
-              "limit_attackers", "no_hand_limit")
+              "limit_attackers", "no_hand_limit", "piercing")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
                   "counter", "of", "where", "other", "condition", "type", "bind")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
-          "summoned_monster", "opponent_face_down_monsters")
+          "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
+          "battling_monsters")
 COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self": bool,
              "tribute": int,
              "tribute_self": bool, "send_self_to_graveyard": bool, "banish_self": bool,
@@ -67,10 +68,15 @@ CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "
              "remains_on_field", "effects")
 EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "wording", "trigger",
                "optional", "responds_to", "targets", "cost", "once_per_turn", "negates",
-               "changes_stats", "does", "applies", "condition", "text")
+               "changes_stats", "battle", "does", "applies", "condition", "text")
+# "if this card attacks / is attacked / battles ... a face-down Defense Position monster":
+# the battle an effect needs (docs/cards.md, "Battle conditions").
+BATTLE_KEYS = ("role", "face", "position", "summoned", "max_level", "attribute", "type",
+               "has_battled")
+BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_KEYS = ("what", "where", "controller", "face", "position", "other", "count", "type",
                "attribute", "max_level", "min_level", "max_atk")
-EVENT_KEYS = ("event", "player", "card", "how", "on_field")
+EVENT_KEYS = ("event", "player", "card", "how", "on_field", "by", "kind")
 WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -195,6 +201,8 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             and "phase" not in effect and "condition" not in effect:
         checker.add(line, f"{where}: a trigger effect needs `trigger` (its event), `timing`, "
                     "`phase` or a `condition`")
+    if "battle" in effect:
+        _check_battle(effect["battle"], checker, f"{where}.battle", checker.line(effect, "battle"))
     if "responds_to" in effect:
         _check_responds_to(effect["responds_to"], checker, f"{where}.responds_to",
                            checker.line(effect, "responds_to"))
@@ -233,10 +241,38 @@ def _check_event(event: Any, checker: Checker, where: str, line: int | None) -> 
     if "player" in event:
         checker.enum(event, "player", WHO, where)
     if "card" in event:
-        checker.enum(event, "card", ("self", "any"), where)
+        checker.enum(event, "card", ("self", "any", "battle_opponent"), where)
+    if "by" in event:
+        checker.enum(event, "by", ("battle", "effect"), where)
+    if "kind" in event:
+        checker.enum(event, "kind", ("battle", "effect"), where)
     if "on_field" in event:
         checker.boolean(event, "on_field", where)
     _check_list_of(event, "how", SUMMON_METHODS, checker, where)
+
+
+def _check_battle(value: Any, checker: Checker, where: str, line: int | None) -> None:
+    if not checker.mapping(value, where, line):
+        return
+    checker.known_keys(value, BATTLE_KEYS, where)
+    if "role" in value:
+        checker.enum(value, "role", BATTLE_ROLES, where)
+    if "face" in value:
+        checker.enum(value, "face", ("up", "down"), where)
+    if "position" in value:
+        checker.enum(value, "position", ("attack", "defense"), where)
+    if "summoned" in value:
+        checker.enum(value, "summoned", SUMMON_METHODS, where)
+    if "max_level" in value:
+        checker.integer(value, "max_level", where, 1, 13)
+    if "attribute" in value:
+        checker.enum(value, "attribute", ATTRIBUTES, where)
+    if "type" in value:
+        checker.text(value, "type", where)
+    if "has_battled" in value:
+        checker.boolean(value, "has_battled", where)
+    if not value:
+        checker.add(line, f"{where} names no condition; give at least `role` or `has_battled`")
 
 
 def _check_responds_to(value: Any, checker: Checker, where: str, line: int | None) -> None:

@@ -189,11 +189,14 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             event = effect.get(role)
             if not event:
                 continue
-            for key in ("event", "player", "card", "on_field"):
+            for key in ("event", "player", "card", "on_field", "by", "kind"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
+        for key, value in (effect.get("battle") or {}).items():
+            shown = term(value) if key in ("attribute", "type") else constant(value)
+            out.append(f"definition_event({prefix},battle,{key},{shown}).")
         responds = effect.get("responds_to") or []
         for alternative, spec in enumerate(responds if isinstance(responds, list)
                                            else [responds], start=1):
