@@ -45,3 +45,26 @@ def test_damage_calculation_table(attack: int, defend: int | None, position: str
                                                                         "destroyed": []}
     assert result["damage"] == damage
     assert result["destroyed"] == destroyed
+
+
+PIERCER = {"category": "monster", "kind": "effect", "attribute": "EARTH", "type": "Beast-Warrior",
+           "level": 4, "atk": 2000, "def": 1000,
+           "effects": [{"kind": "continuous", "applies": [{"op": "piercing", "what": "self"}]}]}
+
+
+@pytest.mark.parametrize("defend, position, damage, destroyed", [
+    (1500, "defense", {"B": 500}, ["b_y"]),   # piercing: the difference goes through
+    (2000, "defense", {}, []),                # equal to DEF: nothing to pierce
+    (0, "defense", {"B": 2000}, ["b_y"]),
+    (1500, "attack", {"B": 500}, ["b_y"]),    # Attack Position: the ordinary table
+])
+def test_piercing_battle_damage(defend: int, position: str, damage: dict,
+                                destroyed: list) -> None:
+    """BATTLE-23 (001_f62649cfa8aaffc7.txt DS【3.A】, 貫通): a monster with a piercing effect
+    inflicts battle damage even when it attacks a Defense Position monster."""
+    data = battle(2000, defend, position)
+    data["cards"] = dict(TEST_CARDS, **{"Test Piercer": PIERCER})
+    data["state"]["cards"][0]["name"] = "Test Piercer"
+    result = decide(data).battle_result or {"damage": {}, "destroyed": []}
+    assert result["damage"] == damage
+    assert result["destroyed"] == destroyed

@@ -311,7 +311,7 @@ def _card_value(card: dict[str, Any], key: str) -> Any:
 
 
 def _absent(key: str) -> Any:
-    return [] if key in ("chain", "events", "targets", "used_this_turn") else None
+    return [] if key in ("chain", "events", "targets", "used_this_turn", "pending") else None
 
 
 def _check_events(expect: dict[str, Any], events: list[dict[str, Any]], fail: Any) -> None:
