@@ -286,8 +286,17 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
             lp = {"A": 8000, "B": 8000}
             lp.update(state.get("lp") or {})
             actual = {player: lp[player] for player in (value or {})}
+        if key == "battle":
+            actual, value = _unordered_destroyed(actual), _unordered_destroyed(value)
         if actual != value:
             fail(f"expected state.{key} = {value!r}, found {actual!r}")
+
+
+def _unordered_destroyed(battle: Any) -> Any:
+    """battle.destroyed is a set of cards: the rules give their destruction no order."""
+    if isinstance(battle, dict) and isinstance(battle.get("destroyed"), list):
+        return dict(battle, destroyed=sorted(map(str, battle["destroyed"])))
+    return battle
 
 
 def _card_value(card: dict[str, Any], key: str) -> Any:
