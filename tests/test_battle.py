@@ -68,3 +68,70 @@ def test_piercing_battle_damage(defend: int, position: str, damage: dict,
     result = decide(data).battle_result or {"damage": {}, "destroyed": []}
     assert result["damage"] == damage
     assert result["destroyed"] == destroyed
+
+
+# --- which kinds of card each Damage Step window admits -------------------------------------
+# DSTEP-03/04 (001_f62649cfa8aaffc7.txt ●ダメージステップの範囲; 000_f3bcdfcd3a9e2466.txt §6.3.1,
+# §6.3.2; 002_c6ae516fcfcb1c0f.txt 怪獸戰鬥規則), DSTEP-21 (000 §6.3.3, 001 DS【2】): with an
+# empty chain, the attacked player may activate ATK/DEF changers from the start of the Damage
+# Step until before damage calculation; effects that change no ATK/DEF never; an effect worded
+# "during damage calculation" only then.
+WINDOW_CARDS = {
+    "Test Quick Booster": {
+        "category": "monster", "kind": "effect", "attribute": "FIRE", "type": "Warrior",
+        "level": 4, "atk": 1000, "def": 1000,
+        "effects": [{"kind": "quick", "does": [{"op": "change_atk", "what": "self",
+                                                "amount": 500}]}]},
+    "Test Quick Switcher": {
+        "category": "monster", "kind": "effect", "attribute": "WATER", "type": "Aqua",
+        "level": 4, "atk": 1000, "def": 1000,
+        "effects": [{"kind": "quick", "targets": [{"what": "monster", "face": "up"}],
+                     "does": [{"op": "change_position", "what": "targets"}]}]},
+}
+CHANGES_STATS = {"start": True, "before_calc": True, "calc": False, "after_calc": False,
+                 "end": False}
+NEVER = {timing: False for timing in CHANGES_STATS}
+ONLY_DURING_CALCULATION = {timing: timing == "calc" for timing in CHANGES_STATS}
+WINDOW_EXPECTATIONS = [
+    ("b_rush", CHANGES_STATS),         # Quick-Play Spell that changes ATK (Rush Recklessly)
+    ("b_reinforce", CHANGES_STATS),    # Normal Trap that changes ATK (Reinforcements)
+    ("b_booster", CHANGES_STATS),      # a monster's quick effect that changes ATK
+    ("b_moon", NEVER),                 # Quick-Play Spell that changes no ATK/DEF (Book of Moon)
+    ("b_waboku", NEVER),               # Normal Trap that changes no ATK/DEF (Waboku)
+    ("b_switcher", NEVER),             # a monster's quick effect that changes no ATK/DEF
+    ("b_kuriboh", ONLY_DURING_CALCULATION),  # worded "during damage calculation" (Kuriboh)
+]
+
+
+def window_state(timing: str) -> dict:
+    cards = [
+        {"id": "a_celtic", "name": "Celtic Guardian", "owner": "A", "zone": "monster",
+         "slot": 1, "since_turn": 2, "attacked": True},
+        {"id": "b_elf", "name": "Gemini Elf", "owner": "B", "zone": "monster", "slot": 1,
+         "since_turn": 2},
+        {"id": "b_booster", "name": "Test Quick Booster", "owner": "B", "zone": "monster",
+         "slot": 2, "since_turn": 2},
+        {"id": "b_switcher", "name": "Test Quick Switcher", "owner": "B", "zone": "monster",
+         "slot": 3, "since_turn": 2},
+        {"id": "b_kuriboh", "name": "Kuriboh", "owner": "B", "zone": "hand"},
+    ]
+    for slot, (ident, name) in enumerate([("b_rush", "Rush Recklessly"),
+                                          ("b_reinforce", "Reinforcements"),
+                                          ("b_moon", "Book of Moon"),
+                                          ("b_waboku", "Waboku")], start=1):
+        cards.append({"id": ident, "name": name, "owner": "B", "zone": "spell_trap",
+                      "slot": slot, "face": "down", "since_turn": 2})
+    data = snapshot(cards, phase="battle", step="damage", timing=timing, priority="B",
+                    battle={"attacker": "a_celtic", "target": "b_elf"})
+    data["cards"] = WINDOW_CARDS
+    return data
+
+
+@pytest.mark.parametrize("timing", list(CHANGES_STATS))
+@pytest.mark.parametrize("card, allowed", WINDOW_EXPECTATIONS)
+def test_damage_step_window_admits_each_kind_of_card(timing: str, card: str,
+                                                     allowed: dict) -> None:
+    decided = decide(window_state(timing))
+    found = any(a.get("action") == "activate" and a.get("card") == card
+                for a in decided.actions)
+    assert found == allowed[timing], (card, timing)
