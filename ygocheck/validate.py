@@ -479,11 +479,20 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
             checker.boolean(battle, key, "state.battle")
     attacker = battle.get("attacker")
     turn_player = state.get("turn_player")
+    # DSTEP-30: at the end of the Damage Step the monsters destroyed by battle have left the
+    # field, and the battle they fought is still the one in progress.
+    left_by_battle = set()
+    if state.get("step") == "damage" and state.get("timing") == "end" and \
+            isinstance(battle.get("destroyed"), list):
+        left_by_battle = {_card_id(card) for card in battle["destroyed"]}
     if attacker is not None:
         entry = by_id.get(_card_id(attacker))
         if entry is None:
             checker.add(checker.line(battle, "attacker"), f"state.battle.attacker {attacker!r} is "
                         "not a card of this snapshot")
+        elif _card_id(attacker) in left_by_battle and entry.zone not in ("monster",
+                                                                         "extra_monster"):
+            pass
         elif entry.zone not in ("monster", "extra_monster"):
             checker.add(checker.line(battle, "attacker"), f"the attacker {attacker!r} is not a "
                         "monster on the field (BATTLE-04); an attack whose monster left the "
@@ -501,7 +510,7 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
                              (battle.get("calculated") and state.get("step") != "damage")):
         checker.add(checker.line(state, "battle"), "state.battle describes an attack but names no "
                     "attacker; give battle.attacker (a card id)")
-    if target is not None and target != "direct":
+    if target is not None and target != "direct" and _card_id(target) not in left_by_battle:
         entry = by_id.get(_card_id(target))
         if entry is None or entry.zone not in ("monster", "extra_monster"):
             checker.add(checker.line(battle, "target"), f"the attack target {target!r} is not a "
