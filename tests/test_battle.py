@@ -135,3 +135,18 @@ def test_damage_step_window_admits_each_kind_of_card(timing: str, card: str,
     found = any(a.get("action") == "activate" and a.get("card") == card
                 for a in decided.actions)
     assert found == allowed[timing], (card, timing)
+
+
+def test_continuous_cannot_be_destroyed_by_battle() -> None:
+    """BATTLE-24, CASE-081 (001_f62649cfa8aaffc7.txt DS【3.A】, Marshmallon, Spirit Reaper): a
+    monster whose own continuous effect says it cannot be destroyed by battle is not destroyed
+    by battle; its controller still takes the battle damage."""
+    data = battle(2000, 1500, "attack")
+    data["cards"] = dict(TEST_CARDS, **{"Test Unbreakable": {
+        "category": "monster", "kind": "effect", "attribute": "LIGHT", "type": "Fairy",
+        "level": 3, "atk": 1500, "def": 1500,
+        "effects": [{"kind": "continuous",
+                     "applies": [{"op": "cannot_be_destroyed_by_battle", "what": "self"}]}]}})
+    data["state"]["cards"][1]["name"] = "Test Unbreakable"
+    result = decide(data).battle_result
+    assert result == {"damage": {"B": 500}, "destroyed": []}
