@@ -150,3 +150,23 @@ def test_continuous_cannot_be_destroyed_by_battle() -> None:
     data["state"]["cards"][1]["name"] = "Test Unbreakable"
     result = decide(data).battle_result
     assert result == {"damage": {"B": 500}, "destroyed": []}
+
+
+def test_continuous_effect_that_applies_while_attacking() -> None:
+    """BATTLE-09 (000_f3bcdfcd3a9e2466.txt §6.2.1) and DSTEP-12 (001_f62649cfa8aaffc7.txt
+    DS【1-1】): a continuous effect worded "if this card attacks a Defense Position monster"
+    applies while such an attack is in progress, and not in another battle."""
+    booster = {"category": "monster", "kind": "effect", "attribute": "EARTH",
+               "type": "Machine", "level": 4, "atk": 1000, "def": 1000,
+               "effects": [{"kind": "continuous", "battle": {"role": "attacks",
+                                                             "position": "defense"},
+                            "applies": [{"op": "change_atk", "what": "self",
+                                         "amount": 1000}]}]}
+    against_defense = battle(1000, 1500, "defense")
+    against_defense["cards"] = dict(TEST_CARDS, **{"Test Driller": booster})
+    against_defense["state"]["cards"][0]["name"] = "Test Driller"
+    assert decide(against_defense).battle_result == {"damage": {}, "destroyed": ["b_y"]}
+    against_attack = battle(1000, 1500, "attack")
+    against_attack["cards"] = dict(TEST_CARDS, **{"Test Driller": booster})
+    against_attack["state"]["cards"][0]["name"] = "Test Driller"
+    assert decide(against_attack).battle_result == {"damage": {"A": 500}, "destroyed": ["a_x"]}
