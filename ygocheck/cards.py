@@ -51,7 +51,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
-              "damage_calculation", "coin_toss")
+              "damage_calculation", "coin_toss", "second_attack")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
                   "counter", "of", "where", "other", "condition", "type", "bind")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
