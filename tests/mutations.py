@@ -510,9 +510,11 @@ def text_mutations(rng: random.Random, name: str, base: dict, count: int) -> lis
 
 
 def mutations(count: int = 360, text_count: int = 40, seed: int = SEED) -> list[Mutation]:
-    """`count` structural mutations spread over the bases, plus `text_count` text ones."""
+    """`count` structural mutations (at least one per base) spread over the bases, plus
+    `text_count` text ones."""
     rng = random.Random(seed)
     bases = base_snapshots()
+    count = max(count, len(bases))   # every base gets at least one mutation
     weighted = [maker for maker, weight in MAKERS for _ in range(weight)]
     out: list[Mutation] = []
     seen: set[str] = set()

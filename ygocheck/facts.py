@@ -73,7 +73,7 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_event({index},card,{term(event['card'])}).")
         for card_id in event.get("cards") or []:
             add(f"snapshot_event({index},card,{term(card_id)}).")
-        for key in ("player", "how", "by", "from"):
+        for key in ("player", "how", "by", "from", "kind"):
             if key in event:
                 add(f"snapshot_event({index},{key},{constant(event[key])}).")
         if "target" in event:

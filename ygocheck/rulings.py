@@ -295,6 +295,8 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
 def _unordered_destroyed(battle: Any) -> Any:
     """battle.destroyed is a set of cards: the rules give their destruction no order."""
     if isinstance(battle, dict) and isinstance(battle.get("destroyed"), list):
+        if not battle["destroyed"]:   # an absent list equals [] (CONTRACT section 6)
+            return {k: v for k, v in battle.items() if k != "destroyed"}
         return dict(battle, destroyed=sorted(map(str, battle["destroyed"])))
     return battle
 
