@@ -51,9 +51,10 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
-              "damage_calculation", "coin_toss", "second_attack")
+              "damage_calculation", "coin_toss", "second_attack",
+              "replace_graveyard")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
-                  "counter", "of", "where", "other", "condition", "type", "bind")
+                  "counter", "of", "where", "other", "condition", "type", "bind", "by")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -361,6 +362,8 @@ def _check_operations(value: Any, checker: Checker, where: str, line: int | None
             checker.enum(operation, "of", ("spell", "trap", "monster", "card"), op_where)
         if "bind" in operation:
             checker.boolean(operation, "bind", op_where)
+        if "by" in operation:
+            checker.enum(operation, "by", ("battle",), op_where)
         for key in ("amount", "count"):
             if key in operation:
                 checker.integer(operation, key, op_where, -100000, 100000)
