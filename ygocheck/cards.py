@@ -52,7 +52,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
               "damage_calculation", "coin_toss", "second_attack",
-              "replace_graveyard")
+              "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
+              "halve_battle_damage")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
                   "counter", "of", "where", "other", "condition", "type", "bind", "by")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
@@ -74,7 +75,7 @@ EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "word
 # "if this card attacks / is attacked / battles ... a face-down Defense Position monster":
 # the battle an effect needs (docs/cards.md, "Battle conditions").
 BATTLE_KEYS = ("role", "face", "position", "summoned", "max_level", "attribute", "type",
-               "has_battled")
+               "has_battled", "during", "flipped")
 BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_KEYS = ("what", "where", "controller", "face", "position", "other", "count", "type",
                "attribute", "max_level", "min_level", "max_atk")
@@ -271,8 +272,11 @@ def _check_battle(value: Any, checker: Checker, where: str, line: int | None) ->
         checker.enum(value, "attribute", ATTRIBUTES, where)
     if "type" in value:
         checker.text(value, "type", where)
-    if "has_battled" in value:
-        checker.boolean(value, "has_battled", where)
+    for key in ("has_battled", "flipped"):
+        if key in value:
+            checker.boolean(value, key, where)
+    if "during" in value:
+        checker.enum(value, "during", ("damage_step", "damage_calculation"), where)
     if not value:
         checker.add(line, f"{where} names no condition; give at least `role` or `has_battled`")
 
