@@ -502,7 +502,10 @@ def _check_battle(state: dict, checker: Checker, by_id: dict[str, CardEntry],
                 checker.add(checker.line(battle, "attacker"), f"the attacker {attacker!r} is "
                             f"controlled by {entry.controller}, not by the turn player "
                             f"{turn_player} (BATTLE-04)")
-            if entry.face == "down" or entry.fields.get("position") == "defense":
+            # Once damage calculation has been performed the attack has happened: an effect
+            # may then change the monster's position (Spear Dragon, end of the Damage Step).
+            if (entry.face == "down" or entry.fields.get("position") == "defense") and \
+                    battle.get("calculated") is not True:
                 checker.add(checker.line(battle, "attacker"), f"the attacker {attacker!r} is not in "
                             "face-up Attack Position; only those declare attacks (BATTLE-04)")
     target = battle.get("target")
