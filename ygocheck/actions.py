@@ -1,4 +1,4 @@
-"""Action objects (CONTRACT section 2): parsing from the command line and matching.
+"""Action objects (CONTRACT section 2): parsing from the command line and checking their shape.
 
 An action on the command line is a JSON object or a compact string:
     'B activate b_mirror'            player, action, card
@@ -6,19 +6,28 @@ An action on the command line is a JSON object or a compact string:
     'A tribute_summon a_bewd a_x a_y' ... tributes
     'A next battle'                  next with the phase
     'A attack a_dragon direct'       attack with its target
+    'A discard a_x a_y'              the hand-size discard, with the cards
     'A choose position a_dm defense' a choice left open on resolution
+What an action means in a moment (which legal action, with which cards) is the rules' to say
+(asp/request.lp); this module only reads it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from .decode import ACTION_ORDER, expand
+from .decode import ACTION_ORDER
 
 ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
                "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to",
                "choice", "value")
+# Keys of the contract the rules do not read yet: an action giving one is refused rather than
+# performed as if the key were not there.
+NOT_READ_YET = ("materials", "zone", "slot", "method", "declare", "position")
+ID = re.compile(r"^[a-z0-9_]+$")
+WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class ActionError(ValueError):
@@ -68,6 +77,8 @@ def parse_action(text: str) -> dict[str, Any]:
 
 
 def check_action(action: Any, text: str) -> dict[str, Any]:
+    """The shape of an action object: known keys, a player, an action name, card ids where
+    cards go, an effect number."""
     if not isinstance(action, dict):
         raise ActionError(f"action {text!r} must be an object with player and action")
     unknown = [k for k in action if k not in ACTION_KEYS]
@@ -79,25 +90,62 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
     if action.get("action") not in ACTION_ORDER:
         raise ActionError(f"action {text!r}: unknown action {action.get('action')!r}; one of "
                           f"{', '.join(ACTION_ORDER)}")
+    unread = [k for k in NOT_READ_YET if k in action and action["action"] != "choose"]
+    if unread:
+        raise ActionError(f"action {text!r}: ygocheck does not read {', '.join(unread)} yet; "
+                          "leave it out (a card placed on the field takes its player's lowest "
+                          "free zone)")
+    for key in ("card", "target"):
+        if key in action and not (isinstance(action[key], str) and ID.match(action[key])):
+            raise ActionError(f"action {text!r}: {key} must be a card id (lowercase letters, "
+                              "digits and _)" + (" or direct" if key == "target" else ""))
+    for key in ("targets", "tributes", "cards"):
+        if key in action:
+            _ids(action[key], f"action {text!r}: {key}")
+    if "cost" in action:
+        cost = action["cost"]
+        if not isinstance(cost, dict) or any(k not in ("discard", "tribute") for k in cost):
+            raise ActionError(f"action {text!r}: cost is a mapping with discard and tribute "
+                              "(lists of card ids)")
+        for key, value in cost.items():
+            _ids(value, f"action {text!r}: cost.{key}")
+    if "effect" in action and (isinstance(action["effect"], bool) or
+                               not isinstance(action["effect"], int) or
+                               not 1 <= action["effect"] <= 20):
+        raise ActionError(f"action {text!r}: effect is an effect number from 1 to 20")
+    if "phase" in action and action["phase"] not in ("battle", "end"):
+        raise ActionError(f"action {text!r}: phase is battle or end")
+    if "to" in action:
+        to = action["to"]
+        if not isinstance(to, dict) or any(k not in ("phase", "step", "timing") for k in to) \
+                or any(not (isinstance(v, str) and WORD.match(v)) for v in to.values()):
+            raise ActionError(f"action {text!r}: to is a mapping of phase, step and timing")
+    for key in ("choice", "value"):
+        if key in action and not (isinstance(action[key], str) and WORD.match(action[key])):
+            raise ActionError(f"action {text!r}: {key} must be a word")
     return action
 
 
-def matches(expected: dict[str, Any], action: dict[str, Any]) -> bool:
-    """True when every key `expected` gives equals the action's (CONTRACT section 4).
-    Targets and tributes match when they are one of the action's legal choices."""
-    for variant in expand(action):
-        if all(_equal(key, value, variant.get(key, _MISSING)) for key, value in expected.items()):
-            return True
-    return False
+def _ids(value: Any, where: str) -> None:
+    if not isinstance(value, list) or not all(isinstance(v, str) and ID.match(v) for v in value):
+        raise ActionError(f"{where} must be a list of card ids")
 
 
-_MISSING = object()
+def check_cards(actions: list[dict[str, Any]], card_ids: set[str], file: str) -> None:
+    """Refuse actions that name a card the snapshot does not have (bad input, exit 2)."""
+    from .problems import BadInput, Problem
 
-
-def _equal(key: str, wanted: Any, actual: Any) -> bool:
-    if actual is _MISSING:
-        return False
-    if key in ("targets", "tributes", "cards", "materials") and isinstance(wanted, list) \
-            and isinstance(actual, list):
-        return sorted(map(str, wanted)) == sorted(map(str, actual))
-    return bool(wanted == actual)
+    problems = []
+    for number, action in enumerate(actions, start=1):
+        what = f"action {number} ({action.get('player')} {action.get('action')})"
+        named = [action.get("card"), action.get("target")] + list(action.get("targets") or []) \
+            + list(action.get("tributes") or []) + list(action.get("cards") or [])
+        for key in ("discard", "tribute"):
+            named += list((action.get("cost") or {}).get(key) or [])
+        if action.get("action") == "choose":
+            named = [action.get("card")]
+        for card_id in named:
+            if card_id is not None and card_id != "direct" and card_id not in card_ids:
+                problems.append(f"{what} names {card_id!r}, which is not a card of the snapshot")
+    if problems:
+        raise BadInput([Problem(file, None, p) for p in problems])

@@ -62,7 +62,7 @@ def main() -> None:
 @click.argument("snapshot", type=click.Path(dir_okay=False))
 @click.option("--player", type=click.Choice(["A", "B"]), help="List this player's actions "
               "(none unless they hold priority).")
-@click.option("--json", "as_json", is_flag=True, help="Machine output (CONTRACT section 3).")
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/snapshots.md).")
 @click.option("--expand", is_flag=True, help="One action per choice of targets/tributes.")
 @click.option("--blocked", "show_blocked", is_flag=True,
               help="Also list the actions the rules block, with the rule IDs.")
@@ -70,17 +70,19 @@ def main() -> None:
 def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
             show_blocked: bool) -> None:
     """Every legal action now, for the player with priority (or the one named)."""
-    from .decode import expand as expand_action
+    from .decode import decode
+    from .expand import expand_actions
     from .output import actions_table
-    from .pipeline import legal_actions, load
+    from .pipeline import first_answer, load
 
     loaded = load(snapshot)
-    decoded = legal_actions(loaded, with_blocked=show_blocked)
+    extras = ("show_reasons.lp",) if show_blocked else ()
+    decoded = decode(first_answer(loaded, "main.lp", extras)[0])
     listed = decoded.actions
     if player is not None:
         listed = [a for a in listed if a["player"] == player]
     if expand:
-        listed = [variant for action in listed for variant in expand_action(action)]
+        listed = expand_actions(loaded, listed)
     state = loaded.snapshot.state if loaded.snapshot else {}
     if as_json:
         out: dict[str, Any] = {"priority": decoded.priority, "phase": state.get("phase"),
@@ -100,11 +102,11 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
 @click.option("--json", "as_json", is_flag=True)
 def check(snapshot: str, as_json: bool) -> None:
     """Validate a snapshot; exit 0 when it is a possible moment of a duel, else 2."""
-    from .pipeline import load, run
+    from .pipeline import first_answer, load
     from .problems import BadInput, EncodingBug
 
     try:
-        run(load(snapshot))
+        first_answer(load(snapshot))
     except BadInput as error:
         if as_json:
             _dump({"ok": False, "errors": [p.as_json() for p in error.problems]})
@@ -127,37 +129,29 @@ def check(snapshot: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 @_guarded
 def why(snapshot: str, action: str, as_json: bool) -> None:
-    """Is ACTION legal now, and why not, citing the rules."""
-    from .actions import matches, parse_action
+    """Is ACTION legal now, and why not, citing the rules (exit 0 legal, 1 not legal)."""
+    from .actions import check_cards, parse_action
     from .catalogue import reason
-    from .pipeline import legal_actions, load
+    from .decode import request_answer
+    from .facts import request_facts
+    from .pipeline import first_answer, load
 
     wanted = parse_action(action)
-    decoded = legal_actions(load(snapshot), with_blocked=True)
-    legal = any(matches(wanted, a) for a in decoded.actions)
-    rules: list[str] = []
-    if legal:
-        for candidate, allowing in decoded.permitted:
-            if matches(wanted, candidate):
-                rules.extend(r for r in allowing if r not in rules)
-    if not legal:
-        for candidate, blocking in decoded.blocked:
-            if matches(wanted, candidate):
-                rules.extend(r for r in blocking if r not in rules)
-        if decoded.priority is not None and wanted["player"] != decoded.priority and \
-                "PRIORITY-02" not in rules:
-            rules.insert(0, "PRIORITY-02")
+    loaded = load(snapshot)
+    check_cards([wanted], loaded.card_ids(), loaded.file)
+    answer = first_answer(loaded, "question.lp", requests=request_facts("why", wanted))[0]
+    legal, rules = request_answer(answer, "why")
     reasons = [reason(rule) for rule in rules]
     if as_json:
         _dump({"action": wanted, "legal": legal, "reasons": reasons})
-        return
+        sys.exit(0 if legal else 1)
     click.echo(("legal" if legal else "not legal") + f": {action}"
                + (" — allowed by:" if legal and reasons else ""))
     if not legal and not reasons:
         click.echo("  no such action exists here (no card or effect matches it)")
     for item in reasons:
         click.echo(f"  {item['rule']}: {item['text']}  [{item['source']}]")
-    sys.exit(0)
+    sys.exit(0 if legal else 1)
 
 
 @main.command()
@@ -205,20 +199,15 @@ def card(name: str, as_json: bool) -> None:
     click.echo(yaml.safe_dump({name: numbered}, sort_keys=False, allow_unicode=True))
 
 
-def _yaml_snapshot(path: str) -> dict[str, Any]:
-    """A YAML snapshot, validated, as a plain mapping (play and resolve need YAML)."""
-    import copy
-
-    from .load import load_yaml_file, plain
-    from .pipeline import from_mapping
+def _yaml_snapshot(path: str) -> Any:
+    """A YAML snapshot, loaded and shape-checked (play and resolve write YAML snapshots)."""
+    from .pipeline import load
     from .problems import BadInput, Problem
 
     if path.endswith(".lp"):
         raise BadInput([Problem(path, None, "play and resolve need a YAML snapshot: their "
                                 "results are YAML snapshots")])
-    data = load_yaml_file(path)
-    from_mapping(copy.deepcopy(data), path)
-    return plain(data)
+    return load(path)
 
 
 def _dump_yaml(data: Any) -> str:
@@ -239,8 +228,7 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
 
     `--do 'A activate a_hole' --do 'B pass'` and `--do 'A activate a_hole' 'B pass'` mean the
     same: the actions are applied in the order given."""
-    from .actions import ActionError, parse_action
-    from .play import check_actions
+    from .actions import ActionError, check_cards, parse_action
     from .play import play as run_play
 
     if not actions and not more:
@@ -249,9 +237,9 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
         raise ActionError("give the actions either with one --do each, or all after a single "
                           "--do; mixing both would leave their order unclear")
     parsed = [parse_action(a) for a in list(actions) + list(more)]
-    data = _yaml_snapshot(snapshot)
-    check_actions(data, parsed, snapshot)
-    result = run_play(data, parsed, snapshot)
+    loaded = _yaml_snapshot(snapshot)
+    check_cards(parsed, loaded.card_ids(), snapshot)
+    result = run_play(loaded, parsed)
     if as_json:
         _dump(result.as_json())
     else:
@@ -277,9 +265,8 @@ def resolve(snapshot: str, as_json: bool) -> None:
     """Resolve the current chain; every possible outcome where a choice remains."""
     from .play import resolve as run_resolve
 
-    branches = run_resolve(_yaml_snapshot(snapshot), snapshot)
-    outcomes = [{"choices": b.choices, "snapshot": b.snapshot, "events": b.events}
-                for b in branches]
+    outcomes = [{"choices": o.choices, "snapshot": o.snapshot, "events": o.events}
+                for o in run_resolve(_yaml_snapshot(snapshot))]
     if as_json:
         _dump({"outcomes": outcomes})
         return

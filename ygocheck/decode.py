@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
 from .solve import Answer
+from .vocabulary import PLAYER_NAMES
 
-PLAYERS = {"a": "A", "b": "B"}
 # The order in which actions are listed: activations first, then the Main Phase actions,
 # then giving up priority.
 ACTION_ORDER = ("activate", "normal_summon", "tribute_summon", "set", "flip_summon",
@@ -19,19 +18,26 @@ ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
                "flip_summon": "flip_summon", "change_position": "change_position",
                "pass": "pass", "next": "next", "decline": "decline", "attack": "attack",
                "discard": "discard", "cancel_attack": "cancel_attack"}
+# The cards an action chooses, shown as one list of options per card to choose.
+CHOICE_LISTS = (("targets_needed", "target_option", "targets_from", True),
+                ("tributes_needed", "tribute_option", "tributes_from", False),
+                ("cost_tributes_needed", "cost_tribute_option", "tributes_from", False),
+                ("cost_discards_needed", "cost_discard_option", "discards_from", False),
+                ("discards_needed", "discard_option", "cards_from", False))
 
 
 @dataclass
 class Decoded:
-    """The answer for one snapshot: who has priority, the open window, every candidate action
-    with the rules that block it (empty when legal) and its choices."""
+    """The answer for one moment: who has priority, the open window, the legal actions with
+    their choices, the refused candidates with the rules that block them, and the
+    requirements each legal action meets."""
 
     priority: str | None
     window: str | None
     actions: list[dict[str, Any]] = field(default_factory=list)
     blocked: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
-    battle_result: dict[str, Any] | None = None
     permitted: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
+    battle_result: dict[str, Any] | None = None
 
 
 def _text(symbol: Any) -> Any:
@@ -48,7 +54,7 @@ def action_object(symbol: Any) -> dict[str, Any]:
     """An action term such as activate(a,"a_mst",1) as a CONTRACT action object."""
     name = symbol.name
     args = symbol.arguments
-    action: dict[str, Any] = {"player": PLAYERS[str(args[0])], "action": ASP_ACTIONS[name]}
+    action: dict[str, Any] = {"player": PLAYER_NAMES[str(args[0])], "action": ASP_ACTIONS[name]}
     if name in ("activate", "decline"):
         action["card"] = _text(args[1])
         action["effect"] = _text(args[2])
@@ -63,97 +69,84 @@ def action_object(symbol: Any) -> dict[str, Any]:
     return action
 
 
-def _key(symbol: Any) -> Any:
-    return symbol  # clingo symbols hash and compare by value
+class Choices:
+    """The choices of every action of one answer, and where each `next` leads."""
 
+    def __init__(self, answer: Answer):
+        self.lists: dict[Any, dict[str, list[list[str]]]] = {}
+        for needed_name, option_name, key, grouped in CHOICE_LISTS:
+            options: dict[tuple[Any, int], list[str]] = {}
+            for atom in answer.of(option_name):
+                action = atom.arguments[0]
+                group = atom.arguments[1].number if grouped else 1
+                options.setdefault((action, group), []).append(_text(atom.arguments[-1]))
+            for atom in answer.of(needed_name):
+                action = atom.arguments[0]
+                group = atom.arguments[1].number if grouped else 1
+                count = atom.arguments[-1].number
+                chosen = self.lists.setdefault(action, {}).setdefault(key, [])
+                chosen.extend([sorted(options.get((action, group), []))] * count)
+        self.destinations: dict[Any, dict[str, Any]] = {}
+        for atom in answer.of("leads_to"):
+            action, place = atom.arguments
+            names = [str(a) for a in place.arguments]
+            to: dict[str, Any] = {"phase": names[0]}
+            if len(names) > 1 and names[1] != "none":
+                to["step"] = names[1]
+            if len(names) > 2:
+                to["timing"] = names[2]
+            self.destinations[action] = to
 
-def decode(answer: Answer, with_blocked: bool = True) -> Decoded:
-    """Decode the answer; `with_blocked=False` skips the refused candidates (the common
-    `actions` query does not show them)."""
-    priorities = [PLAYERS[str(s.arguments[0])] for s in answer.of("priority")]
-    windows = sorted(str(s.arguments[0]) for s in answer.of("window"))
-    if "triggers" in windows:
-        windows = ["triggers"]
-    target_options: dict[Any, dict[int, list[str]]] = {}
-    for atom in answer.of("target_option"):
-        action, group, target = atom.arguments
-        target_options.setdefault(_key(action), {}).setdefault(group.number, []).append(
-            _text(target))
-    targets_needed: dict[Any, dict[int, int]] = {}
-    for atom in answer.of("targets_needed"):
-        action, group, count = atom.arguments
-        targets_needed.setdefault(_key(action), {})[group.number] = count.number
-    tribute_options: dict[Any, list[str]] = {}
-    for atom in answer.of("tribute_option"):
-        action, tribute = atom.arguments
-        tribute_options.setdefault(_key(action), []).append(_text(tribute))
-    tributes_needed = {_key(a.arguments[0]): a.arguments[1].number
-                       for a in answer.of("tributes_needed")}
-    # Cards to discard: for a discard cost, and for the hand-size discard (TURN-10).
-    discard_lists: dict[str, tuple[str, Any, Any]] = {
-        "discards_from": ("cost_discards_needed", "cost_discard_option", None),
-        "cards_from": ("discards_needed", "discard_option", None)}
-    discard_choices: dict[Any, dict[str, list[list[str]]]] = {}
-    for key, (needed_name, option_name, _) in discard_lists.items():
-        options: dict[Any, list[str]] = {}
-        for atom in answer.of(option_name):
-            options.setdefault(atom.arguments[0], []).append(_text(atom.arguments[1]))
-        for atom in answer.of(needed_name):
-            action = atom.arguments[0]
-            discard_choices.setdefault(action, {})[key] = \
-                [sorted(options.get(action, []))] * atom.arguments[1].number
-
-    def with_choices(symbol: Any) -> dict[str, Any]:
+    def action(self, symbol: Any) -> dict[str, Any]:
         action = action_object(symbol)
-        key = _key(symbol)
-        if key in targets_needed:
-            groups = []
-            for group in sorted(targets_needed[key]):
-                options = sorted(target_options.get(key, {}).get(group, []))
-                groups.extend([options] * targets_needed[key][group])
-            action["targets_from"] = groups
-        if key in tributes_needed:
-            options = sorted(tribute_options.get(key, []))
-            action["tributes_from"] = [options] * tributes_needed[key]
-        action.update(discard_choices.get(key, {}))
+        action.update(self.lists.get(symbol, {}))
+        if symbol in self.destinations:
+            action["to"] = self.destinations[symbol]
         return action
 
-    destinations: dict[Any, dict[str, Any]] = {}
-    for atom in answer.of("leads_to"):
-        action, place = atom.arguments
-        names = [str(a) for a in place.arguments]
-        to: dict[str, Any] = {"phase": names[0]}
-        if len(names) > 1 and names[1] != "none":
-            to["step"] = names[1]
-        if len(names) > 2:
-            to["timing"] = names[2]
-        destinations[action] = to
-    legal = [with_choices(atom.arguments[0]) for atom in answer.of("legal")]
-    for atom, action in zip(answer.of("legal"), legal):
-        if atom.arguments[0] in destinations:
-            action["to"] = destinations[atom.arguments[0]]
+
+def decode(answer: Answer) -> Decoded:
+    """The legal actions of one answer (and, when shown, the refused ones and the reasons)."""
+    choices = Choices(answer)
+    priorities = [PLAYER_NAMES[str(s.arguments[0])] for s in answer.of("priority")]
+    windows = [str(s.arguments[0]) for s in answer.of("window")]
+    legal = [choices.action(atom.arguments[0]) for atom in answer.of("legal")]
     reasons: dict[Any, list[str]] = {}
-    symbols: dict[Any, Any] = {}
-    for atom in (answer.of("blocked") if with_blocked else []):
-        action, rule = atom.arguments
-        reasons.setdefault(_key(action), []).append(rule.string)
-        symbols[_key(action)] = action
-    blocked = [(with_choices(symbols[k]), sorted(set(v))) for k, v in reasons.items()]
+    for atom in answer.of("blocked"):
+        reasons.setdefault(atom.arguments[0], []).append(atom.arguments[1].string)
+    blocked = [(choices.action(k), sorted(set(v))) for k, v in reasons.items()]
     allowing: dict[Any, list[str]] = {}
-    for atom in (answer.of("permitted") if with_blocked else []):
+    for atom in answer.of("permitted"):
         allowing.setdefault(atom.arguments[0], []).append(atom.arguments[1].string)
-    permitted = [(with_choices(k), sorted(set(v))) for k, v in allowing.items()]
+    permitted = [(choices.action(k), sorted(set(v))) for k, v in allowing.items()]
     battle_result = None
     if answer.of("battle_damage") or answer.of("battle_destroys"):
         battle_result = {
-            "damage": {PLAYERS[str(a.arguments[0])]: a.arguments[1].number
+            "damage": {PLAYER_NAMES[str(a.arguments[0])]: a.arguments[1].number
                        for a in answer.of("battle_damage")},
             "destroyed": sorted(_text(a.arguments[0]) for a in answer.of("battle_destroys"))}
-    return Decoded(battle_result=battle_result, permitted=permitted,
-                   priority=priorities[0] if priorities else None,
+    return Decoded(priority=priorities[0] if priorities else None,
                    window=windows[0] if windows else None,
-                   actions=sort_actions(legal),
-                   blocked=sorted(blocked, key=lambda item: action_sort_key(item[0])))
+                   actions=sort_actions(legal), battle_result=battle_result,
+                   blocked=sorted(blocked, key=lambda item: action_sort_key(item[0])),
+                   permitted=permitted)
+
+
+def meant(answer: Answer, request_id: str) -> list[dict[str, Any]]:
+    """The legal actions a request means, with their choices (for a choice left open)."""
+    choices = Choices(answer)
+    found = [choices.action(atom.arguments[1]) for atom in answer.of("meant_legal")
+             if str(atom.arguments[0]) == request_id]
+    return sort_actions(found)
+
+
+def request_answer(answer: Answer, request_id: str) -> tuple[bool, list[str]]:
+    """Whether the request is legal, and the rules that support or refuse it."""
+    legal = any(str(a.arguments[0]) == request_id for a in answer.of("request_legal"))
+    name = "support" if legal else "refusal"
+    rules = sorted({a.arguments[1].string for a in answer.of(name)
+                    if str(a.arguments[0]) == request_id})
+    return legal, rules
 
 
 def action_sort_key(action: dict[str, Any]) -> tuple:
@@ -168,31 +161,3 @@ def action_sort_key(action: dict[str, Any]) -> tuple:
 
 def sort_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(actions, key=action_sort_key)
-
-
-def expand(action: dict[str, Any]) -> list[dict[str, Any]]:
-    """One action per combination of targets and tributes (for --expand and matching)."""
-    variants = [dict(action)]
-    for choices_key, chosen_key in (("targets_from", "targets"), ("tributes_from", "tributes"),
-                                    ("cards_from", "cards")):
-        if choices_key not in action:
-            continue
-        groups = action[choices_key]
-        combos: list[list[str]] = []
-        seen: set[tuple] = set()
-        for combo in itertools.product(*groups):
-            if len(set(combo)) != len(combo):
-                continue
-            canonical = tuple(sorted(combo)) if chosen_key != "targets" else combo
-            if canonical in seen:
-                continue
-            seen.add(canonical)
-            combos.append(list(canonical))
-        next_variants = []
-        for variant in variants:
-            for combo in combos:
-                copy = {k: v for k, v in variant.items() if k != choices_key}
-                copy[chosen_key] = combo
-                next_variants.append(copy)
-        variants = next_variants
-    return variants

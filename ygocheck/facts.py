@@ -1,7 +1,7 @@
-"""Turn a validated snapshot and its card definitions into ASP facts (docs/facts.md).
+"""Write ASP facts: a snapshot whose shape is right, card definitions, and requests.
 
-This is a plain serializer: it writes what the snapshot says, in the raw vocabulary that only
-asp/input.lp reads. Defaults and every decision are left to the rules.
+A plain serializer: it writes what the snapshot says, in the raw vocabulary that only
+asp/input.lp reads (docs/facts.md). Defaults and every decision are left to the rules.
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CardDefinition
-from .model import Snapshot
-
-PLAYER_CONSTANTS = {"A": "a", "B": "b"}
+from .schema import Snapshot
+from .vocabulary import PLAYER_CONSTANTS
 
 
 def term(value: Any) -> str:
@@ -24,11 +23,16 @@ def term(value: Any) -> str:
     text = str(value)
     if text in PLAYER_CONSTANTS:
         return PLAYER_CONSTANTS[text]
+    return quoted(text)
+
+
+def quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def constant(value: Any) -> str:
-    """An enumeration value (zone, phase, event name ...) as an ASP constant."""
+    """A word of the vocabulary (zone, phase, event name ...) as an ASP constant; the shape
+    checker has made sure it is one."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -36,10 +40,15 @@ def constant(value: Any) -> str:
     text = str(value)
     if text in PLAYER_CONSTANTS:
         return PLAYER_CONSTANTS[text]
-    return text.lower()
+    return text
+
+
+def target(value: Any) -> str:
+    return "direct" if value == "direct" else term(value)
 
 
 def snapshot_facts(snapshot: Snapshot) -> str:
+    """The facts of the snapshot's state (definitions apart: definitions_facts)."""
     lines: list[str] = []
     add = lines.append
     state = snapshot.state
@@ -47,17 +56,23 @@ def snapshot_facts(snapshot: Snapshot) -> str:
                 "window", "next_phase"):
         if key in state and state[key] is not None:
             add(f"snapshot_state({key},{constant(state[key])}).")
+    result = state.get("result") or {}
+    if "reason" in result:
+        add(f"snapshot_state(result,{constant(result['reason'])}).")
+    if "winner" in result:
+        add(f"snapshot_state(winner,{constant(result['winner'])}).")
     for player, amount in (state.get("lp") or {}).items():
         add(f"snapshot_life({constant(player)},{amount}).")
     for player, totals in (state.get("counts") or {}).items():
         for zone, amount in (totals or {}).items():
             add(f"snapshot_count({constant(player)},{zone},{amount}).")
-    for entry in snapshot.cards:
-        _card_facts(entry.id, entry.fields, add)
+    for entry in state.get("cards") or []:
+        _card_facts(entry, add)
     for number, link in enumerate(state.get("chain") or [], start=1):
         add(f"snapshot_link({number},player,{constant(link['player'])}).")
         add(f"snapshot_link({number},card,{term(link['card'])}).")
-        add(f"snapshot_link({number},effect,{link.get('effect', 1)}).")
+        if "effect" in link:
+            add(f"snapshot_link({number},effect,{link['effect']}).")
         for key in ("kind", "from", "negated"):
             if key in link:
                 add(f"snapshot_link({number},{key},{constant(link[key])}).")
@@ -65,21 +80,22 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_link({number},by_effect_of,{term(link['by_effect_of'])}).")
         if link.get("resolved"):
             add(f"snapshot_link({number},resolved,true).")
-        for target in link.get("targets") or []:
-            add(f"snapshot_link({number},target,{term(target)}).")
+        for chosen in link.get("targets") or []:
+            add(f"snapshot_link({number},target,{term(chosen)}).")
     for index, event in enumerate(state.get("events") or [], start=1):
         add(f"snapshot_event({index},event,{constant(event['event'])}).")
         if "card" in event:
             add(f"snapshot_event({index},card,{term(event['card'])}).")
         for card_id in event.get("cards") or []:
             add(f"snapshot_event({index},card,{term(card_id)}).")
-        for key in ("player", "how", "by", "from", "kind"):
+        for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing"):
             if key in event:
                 add(f"snapshot_event({index},{key},{constant(event[key])}).")
+        for key in ("amount", "effect", "link"):
+            if key in event:
+                add(f"snapshot_event({index},{key},{event[key]}).")
         if "target" in event:
-            target = event["target"]
-            add(f"snapshot_event({index},target,"
-                f"{'direct' if target == 'direct' else term(target)}).")
+            add(f"snapshot_event({index},target,{target(event['target'])}).")
     for index, item in enumerate(state.get("pending") or [], start=1):
         add(f"snapshot_pending({index},player,{constant(item['player'])}).")
         add(f"snapshot_pending({index},card,{term(item['card'])}).")
@@ -89,8 +105,9 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         for player in this_turn.get(key) or []:
             add(f"snapshot_this_turn({key},{constant(player)}).")
     for item in this_turn.get("effects") or []:
+        until = item.get("until", "end_of_turn")
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
-            f"{constant(item.get('until', 'end_of_turn'))},{term(item.get('source', ''))})).")
+            f"{constant(until)},{term(item.get('source', ''))})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")
@@ -98,29 +115,29 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     if battle.get("attacker"):
         add(f"snapshot_battle(attacker,{term(battle['attacker'])}).")
     if battle.get("target"):
-        target = battle["target"]
-        add(f"snapshot_battle(target,{'direct' if target == 'direct' else term(target)}).")
+        add(f"snapshot_battle(target,{target(battle['target'])}).")
     for key in ("replay", "calculated"):
         if battle.get(key):
             add(f"snapshot_battle({key},true).")
     for card_id in battle.get("destroyed") or []:
         add(f"snapshot_battle(destroyed,{term(card_id)}).")
-    for name in sorted(snapshot.definitions):
-        lines.extend(definition_facts(name, snapshot.definitions[name]))
     return "\n".join(lines) + "\n"
 
 
-def _card_facts(card_id: str, fields: dict[str, Any], add: Any) -> None:
-    ident = term(card_id)
-    add(f"snapshot_card({ident},name,{term(fields['name'])}).")
+def _card_facts(fields: dict[str, Any], add: Any) -> None:
+    ident = term(fields["id"])
+    add(f"snapshot_card({ident},name,{quoted(fields['name'])}).")
     for key in ("owner", "controller", "zone", "face", "position", "treated_as"):
         if fields.get(key) is not None:
             add(f"snapshot_card({ident},{key},{constant(fields[key])}).")
     if fields.get("slot") is not None:
         add(f"snapshot_card({ident},slot,{constant(fields['slot'])}).")
-    for key in ("since_turn", "attacks"):
+    for key in ("since_turn", "attacks", "atk", "def", "level"):
         if fields.get(key) is not None:
             add(f"snapshot_card({ident},{key},{fields[key]}).")
+    for key in ("attribute", "type"):
+        if fields.get(key) is not None:
+            add(f"snapshot_card({ident},{key},{quoted(str(fields[key]))}).")
     for key in ("attacked", "position_changed", "battled", "token", "revealed"):
         if fields.get(key) is True:
             add(f"snapshot_card({ident},{key},true).")
@@ -131,6 +148,8 @@ def _card_facts(card_id: str, fields: dict[str, Any], add: Any) -> None:
         add(f"snapshot_card({ident},summoned_from,{constant(summoned['from'])}).")
     if "turn" in summoned:
         add(f"snapshot_card({ident},summoned_turn,{summoned['turn']}).")
+    if "by" in summoned:
+        add(f"snapshot_card({ident},summoned_by,{quoted(summoned['by'])}).")
     if summoned.get("properly") is True:
         add(f"snapshot_card({ident},properly_summoned,true).")
     for number in fields.get("used_this_turn") or []:
@@ -138,27 +157,36 @@ def _card_facts(card_id: str, fields: dict[str, Any], add: Any) -> None:
     for key in ("equipped_to", "attached_to", "bound_to"):
         if fields.get(key):
             add(f"snapshot_card({ident},{key},{term(fields[key])}).")
-    for target in fields.get("targets") or []:
-        add(f"snapshot_card({ident},targets,{term(target)}).")
+    for chosen in fields.get("targets") or []:
+        add(f"snapshot_card({ident},targets,{term(chosen)}).")
     for counter, amount in (fields.get("counters") or {}).items():
-        name = str(counter)
-        shown = constant(name) if name.replace("_", "").isalnum() and name.islower() \
-            else term(name)
-        add(f"snapshot_card({ident},counter,({shown},{amount})).")
+        add(f"snapshot_card({ident},counter,({counter},{amount})).")
+    for key in ("temporary", "control"):
+        for sub, value in (fields.get(key) or {}).items():
+            shown = term(value) if sub in ("source", "by", "controller") else constant(value)
+            add(f"snapshot_card({ident},{key},({sub},{shown})).")
     for index, modifier in enumerate(fields.get("modifiers") or [], start=1):
         for key, value in modifier.items():
-            shown = term(value) if key == "source" else (
-                value if isinstance(value, int) and not isinstance(value, bool)
-                else term(str(value)) if not isinstance(value, str) else constant(value))
-            if key == "until" and isinstance(value, dict):
+            if key == "source":
+                shown = term(value)
+            elif key == "until" and isinstance(value, dict):
                 shown = f"turns({int(value.get('turns', 1))})"
+            else:
+                shown = constant(value)
             add(f"snapshot_modifier({ident},{index},{key},{shown}).")
+
+
+def definitions_facts(definitions: dict[str, CardDefinition]) -> str:
+    lines: list[str] = []
+    for name in sorted(definitions):
+        lines.extend(definition_facts(name, definitions[name]))
+    return "\n".join(lines) + "\n"
 
 
 def definition_facts(name: str, card: CardDefinition) -> list[str]:
     """The facts of one card definition (docs/facts.md)."""
     out: list[str] = []
-    ident = term(name)
+    ident = quoted(name)
     for key in ("category", "kind", "revival_limit"):
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
@@ -167,12 +195,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             out.append(f"definition({ident},{key},{card[key]}).")
     for key in ("attribute", "type"):
         if key in card:
-            out.append(f"definition({ident},{key},{term(card[key])}).")
+            out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
     for key in ("cannot_normal_summon", "remains_on_field"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
     for archetype in card.get("archetypes") or []:
-        out.append(f"definition({ident},archetype,{term(archetype)}).")
+        out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):
         prefix = f"{ident},{number}"
         out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
@@ -195,7 +223,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
         for key, value in (effect.get("battle") or {}).items():
-            shown = term(value) if key in ("attribute", "type") else constant(value)
+            shown = quoted(str(value)) if key in ("attribute", "type") else constant(value)
             out.append(f"definition_event({prefix},battle,{key},{shown}).")
         responds = effect.get("responds_to") or []
         for alternative, spec in enumerate(responds if isinstance(responds, list)
@@ -206,9 +234,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                            f"{constant(value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
-                shown = term(value) if key == "type" else constant(value)
-                if key == "attribute":
-                    shown = term(value)
+                shown = quoted(str(value)) if key in ("type", "attribute") else constant(value)
                 out.append(f"definition_target({prefix},{group},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
@@ -219,10 +245,42 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     if key == "condition":
                         continue
                     if key == "type":
-                        out.append(f"definition_operation({prefix},{part},{index},{key},"
-                                   f"{term(value)}).")
-                        continue
-                    shown = constant(value) if not isinstance(value, str) or \
-                        value.replace("_", "").isalnum() else term(value)
+                        shown = quoted(str(value))
+                    elif isinstance(value, str) and not value.replace("_", "").isalnum():
+                        shown = quoted(value)
+                    else:
+                        shown = constant(value)
                     out.append(f"definition_operation({prefix},{part},{index},{key},{shown}).")
     return out
+
+
+# --- requests: an action someone asks about (asp/request.lp) ---------------------------------
+
+REQUEST_SINGLE = {"player": "player", "action": "action", "card": "card", "effect": "effect",
+                  "phase": "phase"}
+
+
+def request_facts(request_id: str, action: dict[str, Any]) -> str:
+    """The facts of one request. The action's shape was checked by actions.check_action."""
+    lines: list[str] = []
+    add = lines.append
+    for key, asp_key in REQUEST_SINGLE.items():
+        if key in action:
+            value = action[key]
+            shown = term(value) if key == "card" else constant(value)
+            add(f"request({request_id},{asp_key},{shown}).")
+    if "target" in action:
+        add(f"request({request_id},attack_target,{target(action['target'])}).")
+    for key, asp_key in (("targets", "target"), ("tributes", "tribute"), ("cards", "discard")):
+        for card_id in action.get(key) or []:
+            add(f"request({request_id},{asp_key},{term(card_id)}).")
+    cost = action.get("cost") or {}
+    for card_id in cost.get("discard") or []:
+        add(f"request({request_id},cost_discard,{term(card_id)}).")
+    for card_id in cost.get("tribute") or []:
+        add(f"request({request_id},tribute,{term(card_id)}).")
+    to = action.get("to") or {}
+    for key in ("phase", "step", "timing"):
+        if key in to:
+            add(f"request({request_id},to_{key},{constant(to[key])}).")
+    return "\n".join(lines) + "\n"

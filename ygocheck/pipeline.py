@@ -1,40 +1,73 @@
-"""The pipeline of one query: file -> snapshot -> facts -> clingo -> decoded answer."""
+"""From a file to the facts the rules read, and the rules' objections back to the file.
+
+file ─read─▶ text ─parse─▶ mapping ─shape─▶ Snapshot ─facts─▶ .lp text ─clingo─▶ answers
+(load.py)              (schema.py, cards.py)     (facts.py)        (solve.py)
+An `.lp` snapshot skips the YAML steps: its facts are checked to be plain facts of the
+vocabulary, and the library definitions of the cards it names are added. Either way the
+first answer of the rules says whether the snapshot is a possible moment of a duel
+(asp/check.lp); its objections are mapped back to their lines here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .decode import Decoded, decode
-from .facts import definition_facts, snapshot_facts
+from .facts import definition_facts, definitions_facts, snapshot_facts
 from .load import parse_yaml, read_text
-from .model import Snapshot
 from .problems import BadInput, Problem
+from .schema import Snapshot, build_snapshot
 from .solve import Answer, check_lp_input, fact_names, solve
-from .validate import build_snapshot
+from .vocabulary import PLAYER_NAMES
 
 
 @dataclass
 class Loaded:
-    """A snapshot ready for the rules: its facts, and the model when it came from YAML."""
+    """A snapshot ready for the rules: its state facts, the definitions of its cards, where
+    each value stands in the file, and the model when it came from YAML."""
 
     file: str
-    facts: str
-    snapshot: Snapshot | None
-    user_facts: bool = False
+    state: str
+    definitions: str
+    lines: dict[tuple[tuple[Any, ...], str], int] = field(default_factory=dict)
+    snapshot: Snapshot | None = None
+
+    @property
+    def facts(self) -> str:
+        return self.state + self.definitions
+
+    def card_ids(self) -> set[str]:
+        if self.snapshot is not None:
+            return set(self.snapshot.card_order)
+        return {place[1] for place, _ in self.lines if place[0] == "card"}
+
+    def event_count(self) -> int:
+        """How many events the snapshot lists (those a line of play adds come after)."""
+        return len({place for place, _ in self.lines if place[0] == "event"})
+
+    def before(self) -> dict[str, Any]:
+        """The parts of the snapshot a written snapshot keeps as they were."""
+        from . import FORMAT
+
+        raw = self.snapshot.raw if self.snapshot is not None else {"format": FORMAT}
+        return {k: v for k, v in raw.items() if k in ("format", "title", "cards")}
+
+    def card_order(self) -> list[str]:
+        if self.snapshot is not None:
+            return list(self.snapshot.card_order)
+        return sorted(self.card_ids())
 
 
 def load(path: str | Path) -> Loaded:
-    """Load and validate a snapshot file (YAML, or .lp facts). Raises BadInput."""
+    """Read a snapshot file (YAML, or .lp facts) and check its shape. Raises BadInput."""
     file = str(path)
     text = read_text(path)
     if file.endswith(".lp"):
-        check_lp_input(text, file)
-        return Loaded(file=file, facts=text + library_facts_for(text, file), snapshot=None,
-                      user_facts=True)
-    data = parse_yaml(text, file)
-    return from_mapping(data, file)
+        lines = check_lp_input(text, file)
+        return Loaded(file=file, state=text + "\n", definitions=library_facts_for(text, file),
+                      lines=lines)
+    return from_mapping(parse_yaml(text, file), file)
 
 
 def library_facts_for(text: str, file: str) -> str:
@@ -48,23 +81,86 @@ def library_facts_for(text: str, file: str) -> str:
     for name in sorted(names - defined):
         if name in cards:
             lines.extend(definition_facts(name, cards[name]))
-    return "\n" + "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n"
 
 
 def from_mapping(data: Any, file: str) -> Loaded:
     snapshot = build_snapshot(data, file)
-    return Loaded(file=file, facts=snapshot_facts(snapshot), snapshot=snapshot)
+    return Loaded(file=file, state=snapshot_facts(snapshot),
+                  definitions=definitions_facts(snapshot.definitions), lines=snapshot.lines,
+                  snapshot=snapshot)
 
 
-def run(loaded: Loaded, reasons: bool = False) -> Answer:
-    answer = solve(loaded.facts, loaded.file, user_facts=loaded.user_facts, reasons=reasons)
-    errors = answer.of("input_error")
-    if errors:
-        problems = [Problem(loaded.file, None, f"{e.arguments[0].string}: {e.arguments[1]}")
-                    for e in errors]
+def first_answer(loaded: Loaded, entry: str = "main.lp", extras: tuple[str, ...] = (),
+                 requests: str = "", all_models: bool = False) -> list[Answer]:
+    """The rules' answers about the snapshot as the user gave it: its objections are bad
+    input, reported at their lines."""
+    answers = solve(loaded.facts + requests, entry, extras, all_models=all_models,
+                    file=loaded.file)
+    problems = objections(answers[0], loaded)
+    if problems:
         raise BadInput(problems)
-    return answer
+    return answers
 
 
-def legal_actions(loaded: Loaded, with_blocked: bool = False) -> Decoded:
-    return decode(run(loaded, reasons=with_blocked), with_blocked=with_blocked)
+def objections(answer: Answer, loaded: Loaded) -> list[Problem]:
+    """The rules' error/4 atoms as problems with a file and line."""
+    problems = []
+    for atom in sorted(answer.of("error")):
+        location, key, message, detail = atom.arguments
+        place = location_of(location)
+        line = loaded.lines.get((place, str(key))) or loaded.lines.get((place, ""))
+        text = f"{describe_place(place)}: {key} {message.string}"
+        if str(detail) != "none":
+            text += f" ({plain(detail)})"
+        text += hint(place, str(key), detail)
+        problems.append(Problem(loaded.file, line, text))
+    return problems
+
+
+def location_of(symbol: Any) -> tuple[Any, ...]:
+    return (symbol.name, *[plain(a) for a in symbol.arguments]) if symbol.arguments \
+        else (symbol.name,)
+
+
+def plain(symbol: Any) -> Any:
+    import clingo
+
+    if symbol.type == clingo.SymbolType.String:
+        return symbol.string
+    if symbol.type == clingo.SymbolType.Number:
+        return symbol.number
+    text = str(symbol)
+    return PLAYER_NAMES.get(text, text)
+
+
+def describe_place(place: tuple[Any, ...]) -> str:
+    kind = place[0]
+    if kind == "card":
+        return f"card {place[1]!r}"
+    if kind == "link":
+        return f"chain link {place[1]}"
+    if kind == "event":
+        return f"event {place[1]}"
+    if kind == "pending":
+        return f"pending trigger {place[1]}"
+    if kind == "modifier":
+        return f"card {place[1]!r} modifier {place[2]}"
+    if kind == "life":
+        return f"state.lp.{place[1]}"
+    if kind == "count":
+        return f"state.counts.{place[1]}.{place[2]}"
+    if kind in ("battle", "this_turn"):
+        return f"state.{kind}"
+    return "state"
+
+
+def hint(place: tuple[Any, ...], key: str, detail: Any) -> str:
+    """For an unknown card name, the nearest name ygocheck knows."""
+    if place[0] != "card" or key != "name":
+        return ""
+    from .cards import library
+    from .checks import close_match
+
+    found = close_match(str(plain(detail)), library())
+    return f"; did you mean {found!r}?" if found else ""

@@ -7,11 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from . import FORMAT
-from .actions import ActionError, check_action, matches
-from .decode import Decoded
-from .load import LineDict, parse_yaml, plain, read_text
-from .pipeline import from_mapping, legal_actions
+from .actions import ActionError, check_action, check_cards
+from .decode import Decoded, decode, meant, request_answer
+from .engine import new_events
+from .facts import request_facts
+from .load import LineDict, parse_yaml, read_text
+from .pipeline import from_mapping
+from .play import lines_of_play
 from .problems import BadInput, EncodingBug
+from .state_out import snapshot_mapping
 
 CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
              "outcomes", "note")
@@ -140,12 +144,13 @@ def run_case(case: Case) -> CaseResult:
         snapshot_data.key_lines = data.key_lines
     try:
         loaded = from_mapping(snapshot_data, case.file)
-        if data.get("do"):
-            lines = _play_lines(data, loaded, case.file, fail)
-        else:
-            state = loaded.snapshot.state if loaded.snapshot else {}
-            lines = [(state, state.get("events") or [],
-                      legal_actions(loaded, with_blocked=True))]
+        actions = _do_actions(data)
+        check_cards(actions, loaded.card_ids(), case.file)
+        expected = {key: _expected_actions(expect, key, fail) for key in ("legal", "illegal")}
+        questions = "".join(request_facts(f"expect({key},{n})", action)
+                            for key in ("legal", "illegal")
+                            for n, action in enumerate(expected[key], start=1))
+        branches, stop = lines_of_play(loaded, actions, questions)
     except BadInput as error:
         fail("invalid snapshot: " + "; ".join(p.render() for p in error.problems))
         result.passed = False
@@ -158,37 +163,40 @@ def run_case(case: Case) -> CaseResult:
         fail(f"bug in the rules: {error}")
         result.passed = False
         return result
-    if lines:
+    if stop is not None:
+        rules = ", ".join(stop.rules)
+        fail(f"do: action {stop.index + 1} ({stop.action}) stopped: {stop.message}"
+             + (f" [{rules}]" if rules else ""))
+        branches = []
+    before = loaded.event_count() if data.get("do") else 0
+    if branches:
         mode = expect.get("outcomes", data.get("outcomes", "all"))
         per_line = []
-        for state, events, decoded in lines:
+        for branch in branches:
+            answer = branch.answer
             messages: list[str] = []
-            _check_actions(expect, decoded, messages.append)
+            _check_actions(expect, expected, answer, messages.append)
             if "state" in expect:
-                _check_state(expect["state"], state, decoded, messages.append)
+                state = snapshot_mapping(answer, {}, loaded.card_order())["state"]
+                _check_state(expect["state"], state, decode(answer), messages.append)
             if "events" in expect or "not_events" in expect:
-                _check_events(expect, events, messages.append)
+                _check_events(expect, new_events(answer, before), messages.append)
             per_line.append(messages)
         if mode == "some":
             if all(per_line):
-                fail(f"no outcome of {len(lines)} fits (outcomes: some); first: "
+                fail(f"no outcome of {len(branches)} fits (outcomes: some); first: "
                      + "; ".join(per_line[0]))
         else:
             for number, messages in enumerate(per_line, start=1):
-                prefix = f"outcome {number} of {len(lines)}: " if len(lines) > 1 else ""
+                prefix = f"outcome {number} of {len(branches)}: " if len(branches) > 1 else ""
                 for message in messages:
                     fail(prefix + message)
     result.passed = not result.failures
     return result
 
 
-def _play_lines(data: dict[str, Any], loaded: Any, file: str, fail: Any) -> list[tuple]:
-    """Apply `do:` to every outcome; each line ends with its state, the events that happened
-    during `do:` and the legal actions there."""
-    import copy
-
+def _do_actions(data: dict[str, Any]) -> list[dict[str, Any]]:
     from .actions import parse_action
-    from .play import check_actions, play_all
 
     actions = []
     for item in data.get("do") or []:
@@ -196,22 +204,7 @@ def _play_lines(data: dict[str, Any], loaded: Any, file: str, fail: Any) -> list
             actions.append(parse_action(item))
         else:
             actions.append(check_action(dict(item) if isinstance(item, dict) else item, str(item)))
-    snapshot = plain(loaded.snapshot.raw) if loaded.snapshot else {}
-    check_actions(snapshot, actions, file)
-    branches, stopped = play_all(copy.deepcopy(snapshot), actions, file)
-    if stopped is not None:
-        stop = stopped.stopped_at or {}
-        rules = ", ".join(r["rule"] for r in stop.get("reasons") or [])
-        fail(f"do: action {stop.get('index', 0) + 1} ({stop.get('action')}) stopped: "
-             f"{stop.get('message')}" + (f" [{rules}]" if rules else ""))
-        return []
-    lines = []
-    for branch in branches:
-        reached = from_mapping(copy.deepcopy(branch.snapshot), file)
-        lines.append((branch.snapshot["state"], branch.events,
-                      legal_actions(reached, with_blocked=True)))
-    return lines
-
+    return actions
 
 
 def _expected_actions(expect: dict[str, Any], key: str, fail: Any) -> list[dict[str, Any]]:
@@ -232,33 +225,35 @@ def _describe(action: dict[str, Any]) -> str:
     return ", ".join(f"{k}: {v}" for k, v in action.items())
 
 
-def _check_actions(expect: dict[str, Any], decoded: Decoded, fail: Any) -> None:
-    for wanted in _expected_actions(expect, "legal", fail):
-        if not any(matches(wanted, action) for action in decoded.actions):
-            why = [f"{', '.join(rules)}" for action, rules in decoded.blocked
-                   if matches(wanted, action)]
-            because = f"; blocked by {'; '.join(why)}" if why else "; it is not a candidate"
+def _check_actions(expect: dict[str, Any], expected: dict[str, list[dict[str, Any]]],
+                   answer: Any, fail: Any) -> None:
+    """Each expected action is asked of the rules (asp/request.lp): is a legal action with the
+    keys it gives there?"""
+    for number, wanted in enumerate(expected["legal"], start=1):
+        legal, rules = request_answer(answer, f"expect(legal,{number})")
+        if not legal:
+            because = f"; refused by {', '.join(rules)}" if rules else "; it is not a candidate"
             fail(f"expected legal: {{{_describe(wanted)}}}, but it is not{because}")
-    for wanted in _expected_actions(expect, "illegal", fail):
-        found = [a for a in decoded.actions if matches(wanted, a)]
-        if found:
+    for number, wanted in enumerate(expected["illegal"], start=1):
+        legal, _ = request_answer(answer, f"expect(illegal,{number})")
+        if legal:
+            found = meant(answer, f"expect(illegal,{number})")
             fail(f"expected illegal: {{{_describe(wanted)}}}, but it is legal as "
-                 f"{{{_describe(found[0])}}}")
+                 f"{{{_describe(found[0]) if found else _describe(wanted)}}}")
     reasons = expect.get("reasons")
     if reasons:
-        targets = _expected_actions(expect, "illegal", fail)[:1] or \
-            _expected_actions(expect, "legal", fail)[:1]
-        if not targets:
+        if expected["illegal"]:
+            request_id = "expect(illegal,1)"
+        elif expected["legal"]:
+            request_id = "expect(legal,1)"
+        else:
             fail("expect.reasons needs a legal or illegal action to explain")
             return
-        cited: set[str] = set()
-        for action, rules in decoded.blocked + decoded.permitted:
-            if matches(targets[0], action):
-                cited.update(rules)
+        _, cited = request_answer(answer, request_id)
         for rule in reasons:
             if rule not in cited:
-                fail(f"expected reason {rule} for {{{_describe(targets[0])}}}; the rules cite "
-                     f"{', '.join(sorted(cited)) or 'none'}")
+                fail(f"expected reason {rule} for the first expected action; the rules cite "
+                     f"{', '.join(cited) or 'none'}")
 
 
 def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: Any) -> None:
@@ -283,9 +278,8 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
         if key == "chain":
             actual = state.get("chain") or []
         if key == "lp":
-            lp = {"A": 8000, "B": 8000}
-            lp.update(state.get("lp") or {})
-            actual = {player: lp[player] for player in (value or {})}
+            lp = state.get("lp") or {}
+            actual = {player: lp.get(player) for player in (value or {})}
         if key == "battle":
             actual, value = _unordered_destroyed(actual), _unordered_destroyed(value)
         if actual != value:
@@ -305,13 +299,8 @@ def _card_value(card: dict[str, Any], key: str) -> Any:
     """A card's value as the snapshot means it, defaults included (CONTRACT sections 1, 6)."""
     if key in card:
         return card[key]
-    zone = card.get("zone")
-    if key == "face":
-        return "down" if zone in ("deck", "extra") else "up"
-    if key == "controller":
-        return card.get("owner")
-    if key == "position" and zone in ("monster", "extra_monster"):
-        return "defense" if card.get("face") == "down" else "attack"
+    # On output an absent flag is false, an absent counter 0 and an absent list [] (CONTRACT
+    # section 6); the rules write every other value a reader needs.
     if key in ("attacked", "position_changed", "battled", "token", "revealed"):
         return False
     if key == "attacks":

@@ -1,34 +1,90 @@
-"""Run clingo on the rules and the facts of one snapshot.
+"""Run clingo: one fresh Control per question, the rules loaded from asp/, the facts added.
 
-A fresh clingo.Control per query, the snapshot as plain facts (measured faster here than a
-long-lived Control with externals: gringo simplifies the rules against the facts). The
-program is stratified, so it has exactly one answer set; none at all is a bug in the rules.
+A fresh Control per grounding was measured faster here than clingo's multi-shot solving with
+a `#program step(t)` per step (benchmarks/README.md): gringo's cost is per rule and per
+grounding call, and a fresh Control lets it simplify the rules against the facts. The
+decisions about a moment are stratified, so there is one answer set; a step has one per
+outcome where a choice remains. No answer set at all is a bug in the rules, never an answer.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .problems import BadInput, EncodingBug, Problem
 from .resources import asp_folder
 
 FORBIDDEN_DIRECTIVES = re.compile(r"#\s*(script|include)\b", re.IGNORECASE)
+# Outcomes of one step beyond this are refused: a ruling with that many branches is no
+# question a person asks (and enumerating them would not end in useful time).
+MAX_OUTCOMES = 256
 
 
-def encoding_path() -> Path:
-    """The entry file of the rules, asp/main.lp."""
-    return asp_folder() / "main.lp"
+@dataclass
+class Answer:
+    """The shown atoms of one answer set, grouped by predicate name."""
+
+    atoms: dict[str, list[Any]]
+
+    def of(self, name: str) -> list[Any]:
+        return self.atoms.get(name, [])
+
+    def has(self, name: str) -> bool:
+        return name in self.atoms
 
 
-def check_lp_input(text: str, file: str) -> None:
-    """Refuse `.lp` input that could run host code or read other files.
+def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
+          all_models: bool = False, file: str = "<facts>") -> list[Answer]:
+    """Ground the rules of `entry` (and `extras`, more show directives or parts) with `facts`
+    and solve: the answer set, or with `all_models` every one (projected on what is shown)."""
+    import clingo
 
-    The whole line is searched, comments included: cutting the line at its first `%` let
-    `x("%"). #include "f.lp".` or `%* c *% #script (python)` through, since that `%` is in a
-    string or closes a block comment. A comment that mentions the directives is refused too."""
+    messages: list[str] = []
+    arguments = ["--warn=none"]
+    if all_models:
+        arguments += [str(MAX_OUTCOMES + 1), "--project=show"]
+    control = clingo.Control(arguments, logger=lambda code, message: messages.append(
+        message.strip()), message_limit=5)
+    try:
+        control.load(str(asp_folder() / entry))
+        for extra in extras:
+            control.load(str(asp_folder() / extra))
+        control.add("base", [], facts)
+        control.ground([("base", [])])
+    except RuntimeError:
+        text = "; ".join(messages) or "clingo could not read the facts"
+        raise EncodingBug(f"the rules failed to ground for {file}: {text}") from None
+    answers: list[Answer] = []
+
+    def keep(model: Any) -> None:
+        atoms: dict[str, list[Any]] = {}
+        for symbol in model.symbols(shown=True):
+            atoms.setdefault(symbol.name, []).append(symbol)
+        answers.append(Answer(atoms=atoms))
+
+    control.solve(on_model=keep)
+    if not answers:
+        raise EncodingBug(f"the rules have no answer for {file}: this is a bug in ygocheck, "
+                          "please report it with the snapshot")
+    if len(answers) > MAX_OUTCOMES:
+        raise BadInput([Problem(file, None, f"this step has more than {MAX_OUTCOMES} possible "
+                                "outcomes; make the choices with `choose` actions, or list "
+                                "fewer cards where the rules must choose among them")])
+    return answers
+
+
+# --- .lp input ---------------------------------------------------------------------------------
+
+def check_lp_input(text: str, file: str) -> dict[tuple[tuple[Any, ...], str], int]:
+    """Refuse `.lp` input that is not plain facts of the snapshot vocabulary; return the line
+    of each fact under the location the rules' objections use (as the YAML checker does).
+
+    The whole line is searched for directives, comments included: cutting the line at its first
+    `%` let `x("%"). #include "f.lp".` or `%* c *% #script (python)` through, since that `%` is
+    in a string or closes a block comment. A comment that mentions the directives is refused
+    too."""
     for number, line in enumerate(text.splitlines(), start=1):
         match = FORBIDDEN_DIRECTIVES.search(line)
         if match:
@@ -36,17 +92,48 @@ def check_lp_input(text: str, file: str) -> None:
             raise BadInput([Problem(file, number, f"#{directive} is not allowed in a snapshot: "
                                     "an .lp snapshot holds only facts in the ygocheck fact "
                                     "vocabulary (docs/facts.md)")])
-    _check_only_facts(text, file)
+    return _check_only_facts(text, file)
 
 
 def fact_vocabulary() -> set[tuple[str, int]]:
-    """The predicates an .lp snapshot may use: those asp/input.lp declares with #defined."""
+    """The predicates an .lp snapshot may use: those asp/input.lp declares with #defined
+    (a request is not part of a snapshot)."""
     text = (asp_folder() / "input.lp").read_text(encoding="utf-8")
     return {(name, int(arity)) for name, arity in
-            re.findall(r"^#defined\s+(\w+)/(\d+)\.", text, re.MULTILINE)}
+            re.findall(r"^#defined\s+(\w+)/(\d+)\.", text, re.MULTILINE)} - {("request", 3)}
 
 
-def _check_only_facts(text: str, file: str) -> None:
+LOCATED = {"snapshot_card": ("card", 1), "snapshot_link": ("link", 1),
+           "snapshot_event": ("event", 1), "snapshot_pending": ("pending", 1),
+           "snapshot_modifier": ("modifier", 2), "snapshot_state": ("state", 0),
+           "snapshot_this_turn": ("this_turn", 0), "snapshot_battle": ("battle", 0)}
+
+
+def _location(name: str, arguments: list[Any]) -> tuple[tuple[Any, ...], str] | None:
+    """Where a raw fact stands, in the terms of the rules' objections (asp/check.lp)."""
+    values = [_plain(a) for a in arguments]
+    if name == "snapshot_life" and len(values) == 2:
+        return ("life", values[0]), "amount"
+    if name == "snapshot_count" and len(values) == 3:
+        return ("count", values[0], values[1]), "total"
+    if name in LOCATED:
+        kind, width = LOCATED[name]
+        if len(values) == width + 2:
+            return (kind, *values[:width]), str(values[width])
+    return None
+
+
+def _plain(term: Any) -> Any:
+    from clingo import ast
+
+    if term.ast_type == ast.ASTType.SymbolicTerm:
+        symbol = term.symbol
+        return symbol.string if symbol.type.name == "String" else (
+            symbol.number if symbol.type.name == "Number" else str(symbol))
+    return str(term)
+
+
+def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str], int]:
     """Every statement must be a plain fact of the snapshot vocabulary: a rule, a directive or
     a fact of an internal predicate (legal/1, phase/1, ...) would change what the rules
     derive, or make the decoder fail, instead of being refused."""
@@ -54,6 +141,7 @@ def _check_only_facts(text: str, file: str) -> None:
 
     vocabulary = fact_vocabulary()
     problems: list[Problem] = []
+    lines: dict[tuple[tuple[Any, ...], str], int] = {}
 
     def visit(statement: Any) -> None:
         kind = statement.ast_type
@@ -71,6 +159,9 @@ def _check_only_facts(text: str, file: str) -> None:
                 head.atom.symbol.ast_type == ast.ASTType.Function:
             symbol = head.atom.symbol
             if (symbol.name, len(symbol.arguments)) in vocabulary:
+                place = _location(symbol.name, list(symbol.arguments))
+                if place is not None:
+                    lines.setdefault(place, line)
                 return
             problems.append(Problem(file, line, f"{symbol.name}/{len(symbol.arguments)} is not "
                                     "a predicate of the snapshot fact vocabulary (asp/input.lp: "
@@ -90,52 +181,7 @@ def _check_only_facts(text: str, file: str) -> None:
         raise BadInput([Problem(file, None, f"not valid ASP facts: {detail}")]) from None
     if problems:
         raise BadInput(problems[:20])
-
-
-@dataclass
-class Answer:
-    """The shown atoms of the single answer set, grouped by predicate name."""
-
-    atoms: dict[str, list[Any]]
-
-    def of(self, name: str) -> list[Any]:
-        return self.atoms.get(name, [])
-
-
-def solve(facts: str, file: str = "<facts>", user_facts: bool = False,
-          reasons: bool = False) -> Answer:
-    """Ground and solve the rules with `facts`; return the shown atoms of the answer set.
-    With `reasons`, the refused candidates and their rules (blocked/2) are shown too."""
-    import clingo
-
-    messages: list[str] = []
-
-    def logger(code: Any, message: str) -> None:
-        messages.append(message.strip())
-
-    control = clingo.Control(["--warn=none"], logger=logger, message_limit=5)
-    try:
-        control.load(str(encoding_path()))
-        if reasons:
-            control.load(str(asp_folder() / "explain.lp"))
-            control.load(str(asp_folder() / "show_reasons.lp"))
-        control.add("base", [], facts)
-        control.ground([("base", [])])
-    except RuntimeError:
-        text = "; ".join(messages) or "clingo could not read the facts"
-        if user_facts:
-            text = re.sub(r"<block>:(\d+):\d+-\d+:", r"line \1:", text)
-            raise BadInput([Problem(file, None, f"not valid ASP facts: {text}")]) from None
-        raise EncodingBug(f"the rules failed to ground: {text}") from None
-    models: list[list[Any]] = []
-    control.solve(on_model=lambda model: models.append(model.symbols(shown=True)))
-    if not models:
-        raise EncodingBug(f"the rules have no answer for {file}: this is a bug in ygocheck, "
-                          "please report it with the snapshot")
-    atoms: dict[str, list[Any]] = {}
-    for symbol in models[0]:
-        atoms.setdefault(symbol.name, []).append(symbol)
-    return Answer(atoms=atoms)
+    return lines
 
 
 def fact_names(facts: str, file: str) -> tuple[set[str], set[str]]:
@@ -160,36 +206,12 @@ def fact_names(facts: str, file: str) -> tuple[set[str], set[str]]:
                 str(symbol.arguments[1]) == "name" and \
                 symbol.arguments[2].type == clingo.SymbolType.String:
             used.add(symbol.arguments[2].string)
+        if symbol.name == "snapshot_this_turn" and len(symbol.arguments) == 2 and \
+                str(symbol.arguments[0]) == "used" and \
+                len(symbol.arguments[1].arguments) == 3 and \
+                symbol.arguments[1].arguments[1].type == clingo.SymbolType.String:
+            used.add(symbol.arguments[1].arguments[1].string)
         if symbol.name == "definition" and len(symbol.arguments) == 3 and \
                 symbol.arguments[0].type == clingo.SymbolType.String:
             defined.add(symbol.arguments[0].string)
     return used, defined
-
-
-def solve_all(facts: str, file: str = "<facts>") -> list[Answer]:
-    """Every answer set of a transition query: each is one outcome (choices left open on
-    resolution are choice rules in the rules)."""
-    import clingo
-
-    messages: list[str] = []
-    control = clingo.Control(["--warn=none", "0"], logger=lambda c, m: messages.append(m),
-                             message_limit=5)
-    try:
-        control.load(str(asp_folder() / "play.lp"))
-        control.add("base", [], facts)
-        control.ground([("base", [])])
-    except RuntimeError:
-        raise EncodingBug("the rules failed to ground: " + "; ".join(messages)) from None
-    answers: list[Answer] = []
-
-    def keep(model: Any) -> None:
-        atoms: dict[str, list[Any]] = {}
-        for symbol in model.symbols(shown=True):
-            atoms.setdefault(symbol.name, []).append(symbol)
-        answers.append(Answer(atoms=atoms))
-
-    control.solve(on_model=keep)
-    if not answers:
-        raise EncodingBug(f"the rules have no answer for a transition of {file}: this is a bug "
-                          "in ygocheck, please report it with the snapshot and the actions")
-    return answers

@@ -1,0 +1,61 @@
+"""`actions --expand`: one action per set of cards a legal action may choose, as the rules
+enumerate them (asp/expand.lp)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .decode import action_object, sort_actions
+from .pipeline import Loaded
+from .problems import BadInput, Problem
+
+# More combinations than this are not listed: the options (`targets_from`) say the same.
+MAX_EXPANDED = 1000
+KEYS = {"target": "targets", "tribute": "tributes", "cost_tribute": "tributes",
+        "cost_discard": "cost", "discard": "cards"}
+
+
+def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    import clingo
+
+    from .state_out import value
+
+    arguments = ["--warn=none", str(MAX_EXPANDED + 1), "--project=show"]
+    control = clingo.Control(arguments)
+    from .resources import asp_folder
+
+    control.load(str(asp_folder() / "question.lp"))
+    control.load(str(asp_folder() / "expand.lp"))
+    control.add("base", [], loaded.facts)
+    control.ground([("base", [])])
+    found: list[dict[str, Any]] = []
+
+    def keep(model: Any) -> None:
+        action: dict[str, Any] | None = None
+        chosen: dict[str, list[str]] = {}
+        for symbol in model.symbols(shown=True):
+            if symbol.name == "expanded":
+                action = action_object(symbol.arguments[0])
+            elif symbol.name == "picked_card":
+                chosen.setdefault(str(symbol.arguments[0]), []).append(value(symbol.arguments[1]))
+        if action is None:
+            return
+        for kind, cards in chosen.items():
+            if KEYS[kind] == "cost":
+                action["cost"] = {"discard": sorted(cards)}
+            else:
+                action[KEYS[kind]] = sorted(cards)
+        found.append(action)
+
+    control.solve(on_model=keep)
+    if len(found) > MAX_EXPANDED:
+        raise BadInput([Problem(loaded.file, None, f"--expand would list more than "
+                                f"{MAX_EXPANDED} actions; use the options (targets_from and the "
+                                "like) without --expand")])
+    def identity(action: dict[str, Any]) -> tuple[Any, ...]:
+        return (action["player"], action["action"], action.get("card"), action.get("effect"),
+                action.get("target"), action.get("phase"))
+
+    choosing = {identity(a) for a in listed if any(k.endswith("_from") for k in a)}
+    plain = [a for a in listed if identity(a) not in choosing]
+    return sort_actions(plain + [a for a in found if identity(a) in choosing])
