@@ -20,25 +20,32 @@ def snapshot(cards: list[dict[str, Any]], **state: Any) -> dict[str, Any]:
 
 
 def decide(data: dict[str, Any]) -> Any:
-    from ygocheck.pipeline import from_mapping, legal_actions
+    """The rules' decisions about a snapshot: legal actions, refused ones and their rules."""
+    from ygocheck.decode import decode
+    from ygocheck.pipeline import first_answer, from_mapping
 
-    return legal_actions(from_mapping(data, "<test>"), with_blocked=True)
+    return decode(first_answer(from_mapping(data, "<test>"), "main.lp", ("show_reasons.lp",))[0])
+
+
+def ask(data: dict[str, Any], **wanted: Any) -> tuple[bool, list[str]]:
+    """Is a legal action with these keys there, and the rules that say so (asp/request.lp,
+    as a ruling file's expectation asks it)."""
+    from ygocheck.decode import request_answer
+    from ygocheck.facts import request_facts
+    from ygocheck.pipeline import first_answer, from_mapping
+
+    answer = first_answer(from_mapping(data, "<test>"), "question.lp",
+                          requests=request_facts("expect(legal,1)", wanted))[0]
+    return request_answer(answer, "expect(legal,1)")
 
 
 def legal(data: dict[str, Any], **wanted: Any) -> bool:
-    from ygocheck.actions import matches
-
-    return any(matches(wanted, action) for action in decide(data).actions)
+    return ask(data, **wanted)[0]
 
 
 def reasons(data: dict[str, Any], **wanted: Any) -> set[str]:
-    from ygocheck.actions import matches
-
-    found: set[str] = set()
-    for action, rules in decide(data).blocked:
-        if matches(wanted, action):
-            found.update(rules)
-    return found
+    found, rules = ask(data, **wanted)
+    return set() if found else set(rules)
 
 
 @pytest.fixture

@@ -445,7 +445,7 @@ ODD_VALUES: list[Any] = WRONG_VALUES + [
 
 def odd_known_key(rng: random.Random, name: str, base: dict) -> Mutation | None:
     """Set a key the format knows (often one the examples never use) to an odd value."""
-    from ygocheck import cards as card_module, validate
+    from ygocheck import cards as card_module, schema as validate
 
     state = base["state"]
     places: list[tuple[Path_, tuple[str, ...]]] = [((), validate.SNAPSHOT_KEYS),

@@ -21,7 +21,8 @@ def test_every_blocking_rule_is_in_the_catalogue() -> None:
     known = catalogue()
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
-        for rule in re.findall(r'(?:blocked|permitted)\([^%\n]*?"([A-Z]+-\d{2})"\)', text):
+        for rule in re.findall(r'(?:requires|meets|forbids|refusal|blocked|permitted)\('
+                               r'[^%\n]*?"([A-Z]+-\d{2})"\)', text):
             assert rule in known, f"{path.name} cites {rule}, which is not in the catalogue"
 
 
@@ -44,11 +45,17 @@ def test_every_catalogue_entry_has_a_statement_and_a_seed_source() -> None:
 
 
 def test_every_deciding_rule_carries_a_rule_id() -> None:
-    """blocked/2 is how the rules forbid; each one must name a rule (not a variable)."""
+    """requires/2 and forbids/2 are how the rules decide an action (legality/legal.lp turns
+    them into blocked/2); each one must name a rule, not a variable, unless it takes the rule
+    from a table that names them (place_rule/2, speed_one_rule/2, selection_rule/2) or
+    passes on the rules that blocked an action."""
+    tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "selection_rule(K, R)", "blocked(A, R)")
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
-        for head in re.findall(r"^blocked\(.*?\)\s*:-", text, flags=re.MULTILINE):
-            assert re.search(r'"[A-Z]+-\d{2}"', head), f"{path.name}: {head} has no rule ID"
+        for head in re.findall(r"^(?:requires|forbids|refusal)\(.*?:-[^.]*", text,
+                               flags=re.MULTILINE | re.DOTALL):
+            assert re.search(r'"[A-Z]+-\d{2}"', head.split(":-")[0]) or \
+                any(table in head for table in tables), f"{path.name}: {head} has no rule ID"
 
 
 def test_the_rules_never_name_a_card() -> None:

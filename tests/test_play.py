@@ -95,8 +95,12 @@ def test_play_refuses_a_card_that_is_not_there(write) -> None:  # noqa: ANN001
 
 
 def test_play_refuses_another_players_card(write) -> None:  # noqa: ANN001
-    code, _, err = run("play", write(REBORN), "--do", "B activate a_reborn")
-    assert code == 2 and "A's card" in err
+    """MISC-07: the rules refuse it (an illegal action, exit 1), naming the rule."""
+    code, out, err = run("play", write(REBORN), "--do", "B activate a_reborn", "--json")
+    assert code == 1
+    stopped = json.loads(out)["stopped_at"]
+    assert stopped["reason"] == "illegal"
+    assert "MISC-07" in {r["rule"] for r in stopped["reasons"]}
 
 
 def test_play_refuses_a_malformed_action(write) -> None:  # noqa: ANN001

@@ -110,12 +110,13 @@ def objections(answer: Answer, loaded: Loaded) -> list[Problem]:
         location, key, message, detail = atom.arguments
         place = location_of(location)
         line = loaded.lines.get((place, str(key))) or loaded.lines.get((place, ""))
-        text = f"{describe_place(place)}: {key} {message.string}"
-        if str(detail) != "none":
-            text += f" ({plain(detail)})"
-        text += hint(place, str(key), detail)
+        shown = plain(detail)
+        shown = repr(shown) if isinstance(shown, str) and detail.type.name == "String" \
+            else str(shown)
+        text = message.string.replace("@", shown) if str(detail) != "none" else message.string
+        text = f"{describe_place(place)}, {key}: {text}{hint(place, str(key), detail)}"
         problems.append(Problem(loaded.file, line, text))
-    return problems
+    return sorted(problems, key=lambda p: (p.line is None, p.line or 0, p.message))
 
 
 def location_of(symbol: Any) -> tuple[Any, ...]:

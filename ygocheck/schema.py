@@ -165,7 +165,7 @@ class _Shape:
             return
         for index, link in enumerate(chain):
             where = f"chain link {index + 1}"
-            if not c.mapping(link, where, chain.line_of(index)):
+            if not c.mapping(link, where, self.checker.line(chain, index)):
                 continue
             c.known_keys(link, LINK_KEYS, where)
             if not c.required(link, ("player", "card"), where):
@@ -213,7 +213,7 @@ class _Shape:
             return
         for index, event in enumerate(events):
             where = f"event {index + 1}"
-            if not c.mapping(event, where, events.line_of(index)):
+            if not c.mapping(event, where, self.checker.line(events, index)):
                 continue
             c.known_keys(event, EVENT_KEYS, where)
             if c.required(event, ("event",), where):
@@ -246,7 +246,7 @@ class _Shape:
             return
         for index, item in enumerate(pending):
             where = f"state.pending[{index + 1}]"
-            if not c.mapping(item, where, pending.line_of(index)):
+            if not c.mapping(item, where, self.checker.line(pending, index)):
                 continue
             c.known_keys(item, ("player", "card", "effect"), where)
             if not c.required(item, ("player", "card", "effect"), where):
@@ -277,7 +277,7 @@ class _Shape:
                                              c.line(this_turn, "effects")):
             for index, item in enumerate(effects, start=1):
                 where = f"state.this_turn.effects[{index}]"
-                if not c.mapping(item, where, effects.line_of(index - 1)):
+                if not c.mapping(item, where, self.checker.line(effects, index - 1)):
                     continue
                 c.known_keys(item, ("player", "kind", "until", "source"), where)
                 if c.required(item, ("player", "kind"), where):
@@ -292,7 +292,7 @@ class _Shape:
                                           c.line(this_turn, "used")):
             for index, item in enumerate(used, start=1):
                 where = f"state.this_turn.used[{index}]"
-                if not c.mapping(item, where, used.line_of(index - 1)):
+                if not c.mapping(item, where, self.checker.line(used, index - 1)):
                     continue
                 c.known_keys(item, ("player", "name", "effect"), where)
                 if c.required(item, ("player", "name", "effect"), where):
@@ -314,7 +314,7 @@ class _Shape:
         order: list[str] = []
         seen: dict[str, int | None] = {}
         for index, item in enumerate(raw):
-            line = raw.line_of(index)
+            line = self.checker.line(raw, index)
             where = f"state.cards[{index + 1}]"
             if not c.mapping(item, where, line):
                 continue
@@ -442,7 +442,7 @@ class _Shape:
             return
         for index, modifier in enumerate(modifiers, start=1):
             mod_where = f"{where}.modifiers[{index}]"
-            if not c.mapping(modifier, mod_where, modifiers.line_of(index - 1)):
+            if not c.mapping(modifier, mod_where, self.checker.line(modifiers, index - 1)):
                 continue
             c.known_keys(modifier, MODIFIER_KEYS, mod_where)
             for key in ("atk", "def", "level"):

@@ -6,6 +6,7 @@ reads it from there instead of keeping a copy, so the two can never disagree.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .resources import asp_folder
@@ -27,8 +28,37 @@ def _domains() -> dict[str, tuple[object, ...]]:
         domain, value = atom.symbol.arguments
         found.setdefault(str(domain), []).append(
             value.number if value.type == clingo.SymbolType.Number else str(value))
-    return {domain: tuple(sorted(values, key=lambda v: (isinstance(v, str), v)))
+    order = _listed_order((asp_folder() / "vocabulary.lp").read_text(encoding="utf-8"))
+
+    def position(domain: str, item: object) -> tuple[int, int, str]:
+        listed = order.get(domain, [])
+        if str(item) in listed:
+            return (0, listed.index(str(item)), "")
+        for other in order.get("zone", []):   # values a rule adds (the zones, for event_from)
+            if other == str(item):
+                return (1, order["zone"].index(other), "")
+        return (2, 0, str(item))
+
+    return {domain: tuple(sorted(values, key=lambda v: position(domain, v)))
             for domain, values in found.items()}
+
+
+def _listed_order(text: str) -> dict[str, list[str]]:
+    """The order in which the facts of vocabulary.lp list each domain's values."""
+    text = re.sub(r"%.*", "", text)
+    order: dict[str, list[str]] = {}
+    for domain, body in re.findall(r"value\(([a-z_]+(?:\([a-z_]+\))?),\s*(.*?)\)\.(?:\s|$)",
+                                   text, re.DOTALL):
+        items: list[str] = []
+        for part in body.strip().strip("()").split(";"):
+            part = part.strip()
+            if ".." in part:
+                low, high = part.split("..")
+                items.extend(str(n) for n in range(int(low), int(high) + 1))
+            elif part and ":-" not in part:
+                items.append(part)
+        order.setdefault(domain, []).extend(items)
+    return order
 
 
 def values(domain: str) -> tuple[object, ...]:
