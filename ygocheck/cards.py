@@ -142,22 +142,20 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
             checker.integer(card, "rank", where, 0, 13)
         if "level" in card:
             checker.add(checker.line(card, "level"), f"{where}: an Xyz Monster has a Rank, not a "
-                        "Level (CARD-02)")
+                        "Level")
     elif kind == "link":
         if "link" in card:
             checker.integer(card, "link", where, 1, 8)
         for key in ("level", "def"):
             if key in card:
-                checker.add(checker.line(card, key), f"{where}: a Link Monster has no {key} "
-                            "(CARD-03)")
+                checker.add(checker.line(card, key), f"{where}: a Link Monster has no {key}")
     elif "level" in card:
         checker.integer(card, "level", where, 0, 13)
     if "rank" in card and kind != "xyz":
-        checker.add(checker.line(card, "rank"), f"{where}: only Xyz Monsters have a Rank "
-                    "(CARD-02)")
+        checker.add(checker.line(card, "rank"), f"{where}: only Xyz Monsters have a Rank")
     if "link" in card and kind != "link":
         checker.add(checker.line(card, "link"), f"{where}: only Link Monsters have a Link "
-                    "Rating (CARD-03)")
+                    "Rating")
     if "tributes" in card:
         checker.integer(card, "tributes", where, 0, 5)
     if "cannot_normal_summon" in card:
@@ -178,7 +176,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
     kind = effect["kind"]
     if kind == "activation" and card.get("category") == "monster":
         checker.add(checker.line(effect, "kind"), f"{where}: only Spells and Traps have a card "
-                    "activation (ACT-01); use ignition, trigger, quick or flip")
+                    "activation; use ignition, trigger, quick or flip")
     if kind == "flip" and card.get("category") != "monster":
         checker.add(checker.line(effect, "kind"), f"{where}: only monsters have Flip effects")
     if "speed" in effect:
