@@ -61,80 +61,194 @@ def fits_choice(choose: dict[str, Any], choices: list[dict[str, Any]]) -> bool:
                for c in choices)
 
 
+@dataclass
+class Job:
+    """A line of play to follow: from a loaded snapshot, these actions. With `follow_all`
+    every outcome is followed (a `choose` action keeps the lines whose choices fit it);
+    otherwise a step with several outcomes stops the line unless the next action chooses
+    one. `questions` are requests asked of every moment (a ruling file's expectations)."""
+
+    loaded: Loaded
+    actions: list[dict[str, Any]]
+    follow_all: bool = False
+    extras: tuple[str, ...] = ()
+    questions: str = ""
+
+
+@dataclass
+class _Waiting:
+    """A branch of a job waiting for its next step."""
+
+    job: int
+    branch: Branch
+    index: int
+    last: dict[str, Any] | None
+    first: bool
+    path: tuple[int, ...] = ()
+
+
+Result = tuple[list[Branch], Stop | None]
+
+
 def run(loaded: Loaded, actions: list[dict[str, Any]], follow_all: bool = False,
-        extras: tuple[str, ...] = (), questions: str = "") -> tuple[list[Branch], Stop | None]:
+        extras: tuple[str, ...] = (), questions: str = "") -> Result:
     """Apply `actions` in order from the loaded snapshot, with every automatic step the rules
-    make, until the moment is settled. With `follow_all` every outcome is followed (a
-    `choose` action keeps the lines whose choices fit it); otherwise a step with several
-    outcomes stops the line unless the next action chooses one. `questions` are requests
-    asked of every moment (a ruling file's expectations). Returns the settled branches, or the
-    first stop."""
-    todo: list[tuple[Branch, int, dict[str, Any] | None, bool]] = [
-        (Branch(state=loaded.state), 0, None, True)]
-    settled: list[Branch] = []
-    dropped: list[tuple[int, dict[str, Any], list[Any]]] = []
-    steps = 0
-    while todo:
-        branch, index, last, first = todo.pop(0)
-        steps += 1
-        if steps > MAX_STEPS:
-            raise EncodingBug(f"the line of play from {loaded.file} does not end: more than "
-                              f"{MAX_STEPS} steps")
-        action = actions[index] if index < len(actions) else None
-        choosing = action is not None and action.get("action") == "choose"
-        answers = _ask(loaded, branch, None if choosing else action, extras, questions, first)
-        answer = answers[0]
-        if answer.has("automatic") or answer.has("request_used"):
-            performed = not answer.has("automatic")
-            following = index + 1 if performed else index
-            last = action if performed else last
-            outcomes = list({state_key(a): a for a in answers}.values())
-            chooser = actions[following] if following < len(actions) else None
-            if len(outcomes) > 1 and chooser is not None and chooser.get("action") == "choose":
-                kept = [a for a in outcomes if fits_choice(chooser, choices_of(a))]
-                if not kept:
-                    return settled, Stop(following, chooser, "choice_needed",
-                                         "no outcome fits this choice",
-                                         options=_options(outcomes), branch=branch)
-                outcomes = kept
-                following += 1
-            elif len(outcomes) > 1 and not follow_all:
-                return settled, Stop(following, last or {}, "choice_needed",
-                                     "a choice is needed", options=_options(outcomes),
-                                     branch=branch)
-            todo[:0] = [(Branch(state=state_facts(outcome),
-                                choices=branch.choices + choices_of(outcome)), following, last,
-                         False) for outcome in outcomes]
+    make, until the moment is settled (Job). Returns the settled branches, or the first
+    stop; bad input and bugs are raised."""
+    outcome = run_many([Job(loaded, actions, follow_all, extras, questions)])[0]
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def run_many(jobs: list[Job]) -> list[Result | Exception]:
+    """Follow every job at once: each round grounds the next step of every waiting branch of
+    every job together (worlds.py); a step that leaves a choice is solved alone for all its
+    outcomes. Each job's result is as `run` would give it, or the BadInput/EncodingBug it
+    met."""
+    results: list[Result | Exception | None] = [None] * len(jobs)
+    settled: list[list[tuple[tuple[int, ...], Branch]]] = [[] for _ in jobs]
+    dropped: list[list[tuple[int, dict[str, Any], list[Any]]]] = [[] for _ in jobs]
+    steps = [0] * len(jobs)
+    waiting = [_Waiting(n, Branch(state=job.loaded.state), 0, None, True)
+               for n, job in enumerate(jobs)]
+    while waiting:
+        answers = _ask_round(jobs, waiting)
+        following: list[_Waiting] = []
+        for item, answer in zip(waiting, answers):
+            if results[item.job] is not None:
+                continue
+            try:
+                if isinstance(answer, Exception):
+                    raise answer
+                steps[item.job] += 1
+                if steps[item.job] > MAX_STEPS:
+                    raise EncodingBug(f"the line of play from {jobs[item.job].loaded.file} does "
+                                      f"not end: more than {MAX_STEPS} steps")
+                outcome = _advance(jobs[item.job], item, answer, dropped[item.job])
+            except (BadInput, EncodingBug) as error:
+                results[item.job] = error
+                continue
+            if isinstance(outcome, Stop):
+                results[item.job] = ([], outcome)
+            elif isinstance(outcome, Branch):
+                settled[item.job].append((item.path, outcome))
+            else:
+                following.extend(outcome)
+        waiting = [w for w in following if results[w.job] is None]
+    for n in range(len(jobs)):
+        if results[n] is not None:
             continue
-        if choosing:
-            # A `choose` that no step just before it left open: with every line followed, it
-            # keeps the lines whose earlier choices fit it.
-            if follow_all and fits_choice(action, branch.choices):
-                todo.insert(0, (branch, index + 1, action, first))
+        if not settled[n] and dropped[n]:
+            index, action, _ = dropped[n][0]
+            results[n] = ([], Stop(index, action, "choice_needed", "no outcome fits this choice",
+                                   options=[{"choices": c} for _, _, c in dropped[n]]))
+        else:
+            results[n] = ([branch for _, branch in sorted(settled[n], key=lambda p: p[0])], None)
+    return [r for r in results if r is not None]
+
+
+def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Exception]:
+    """The first answer about each waiting branch's next step, all grounded together."""
+    from .worlds import solve_worlds
+
+    requests = [_request(jobs[w.job], w) for w in waiting]
+    facts = [w.branch.state + jobs[w.job].loaded.definitions + r + jobs[w.job].questions
+             for w, r in zip(waiting, requests)]
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for number, item in enumerate(waiting):
+        groups.setdefault(jobs[item.job].extras, []).append(number)
+    answers: list[Answer | Exception] = [EncodingBug("no answer")] * len(waiting)
+    for extras, members in groups.items():
+        batchable = len(members) > 1 and all(jobs[waiting[m].job].loaded.snapshot is not None
+                                             for m in members)
+        try:
+            if batchable:
+                found = solve_worlds([facts[m] for m in members], "step.lp", extras)
+                for m, answer in zip(members, found):
+                    answers[m] = answer
                 continue
-            if follow_all:
-                dropped.append((index, action, branch.choices))
-                continue
-            return settled, Stop(index, action, "illegal", "a `choose` action only follows a "
-                                 "step that leaves a choice", answer=answer, branch=branch)
-        if action is not None:
-            if answer.has("request_open_now"):
-                return settled, Stop(index, action, "choice_needed", "a choice is needed: name "
-                                     "the effect, targets, tributes or cards",
-                                     options=meant(answer, "do"), answer=answer, branch=branch)
-            rules = sorted({a.arguments[1].string for a in answer.of("refusal")
-                            if str(a.arguments[0]) == "do"})
-            message = "not legal now" if rules else \
-                "no such action here (no card or effect matches it)"
-            return settled, Stop(index, action, "illegal", message, rules=rules, answer=answer,
-                                 branch=branch)
-        branch.answer = answer
-        settled.append(branch)
-    if not settled and dropped:
-        index, action, _ = dropped[0]
-        return settled, Stop(index, action, "choice_needed", "no outcome fits this choice",
-                             options=[{"choices": c} for _, _, c in dropped])
-    return settled, None
+        except (BadInput, EncodingBug):
+            pass  # one world without an answer: ask each alone to find which
+        for m in members:
+            try:
+                answers[m] = solve(facts[m], "step.lp", extras,
+                                   file=jobs[waiting[m].job].loaded.file)[0]
+            except (BadInput, EncodingBug) as error:
+                answers[m] = error
+    return answers
+
+
+def _request(job: Job, item: _Waiting) -> str:
+    action = job.actions[item.index] if item.index < len(job.actions) else None
+    if action is None or action.get("action") == "choose":
+        return ""
+    return request_facts("do", action)
+
+
+def _advance(job: Job, item: _Waiting, answer: Answer,
+             dropped: list[tuple[int, dict[str, Any], list[Any]]]) -> \
+        Branch | Stop | list[_Waiting]:
+    """What one step's answer means for its branch: the branches that follow, the settled
+    branch, or a stop."""
+    loaded, actions, branch, index = job.loaded, job.actions, item.branch, item.index
+    problems = objections(answer, loaded if item.first else Loaded(loaded.file, "", ""))
+    if problems and item.first:
+        raise BadInput(problems)
+    if problems:
+        raise EncodingBug("the rules produced a state that cannot exist: "
+                          + "; ".join(p.message for p in problems))
+    action = actions[index] if index < len(actions) else None
+    choosing = action is not None and action.get("action") == "choose"
+    if answer.has("automatic") or answer.has("request_used"):
+        performed = not answer.has("automatic")
+        following = index + 1 if performed else index
+        last = action if performed else item.last
+        outcomes = [answer]
+        if answer.has("choice"):
+            # The step leaves a choice: every outcome, from the step solved alone.
+            every = solve(branch.state + loaded.definitions + _request(job, item)
+                          + job.questions, "step.lp", job.extras, all_models=True,
+                          file=loaded.file)
+            outcomes = list({state_key(a): a for a in every}.values())
+        chooser = actions[following] if following < len(actions) else None
+        if len(outcomes) > 1 and chooser is not None and chooser.get("action") == "choose":
+            kept = [a for a in outcomes if fits_choice(chooser, choices_of(a))]
+            if not kept:
+                return Stop(following, chooser, "choice_needed", "no outcome fits this choice",
+                            options=_options(outcomes), branch=branch)
+            outcomes = kept
+            following += 1
+        elif len(outcomes) > 1 and not job.follow_all:
+            return Stop(following, last or {}, "choice_needed", "a choice is needed",
+                        options=_options(outcomes), branch=branch)
+        return [_Waiting(item.job, Branch(state=state_facts(outcome),
+                                          choices=branch.choices + choices_of(outcome)),
+                         following, last, False, item.path + (number,))
+                for number, outcome in enumerate(outcomes)]
+    if choosing:
+        # A `choose` that no step just before it left open: with every line followed, it
+        # keeps the lines whose earlier choices fit it.
+        if job.follow_all and fits_choice(action, branch.choices):
+            return [_Waiting(item.job, branch, index + 1, action, item.first, item.path)]
+        if job.follow_all:
+            dropped.append((index, action, branch.choices))
+            return []
+        return Stop(index, action, "illegal", "a `choose` action only follows a step that "
+                    "leaves a choice", answer=answer, branch=branch)
+    if action is not None:
+        if answer.has("request_open_now"):
+            return Stop(index, action, "choice_needed", "a choice is needed: name the effect, "
+                        "targets, tributes or cards", options=meant(answer, "do"),
+                        answer=answer, branch=branch)
+        rules = sorted({a.arguments[1].string for a in answer.of("refusal")
+                        if str(a.arguments[0]) == "do"})
+        message = "not legal now" if rules else \
+            "no such action here (no card or effect matches it)"
+        return Stop(index, action, "illegal", message, rules=rules, answer=answer,
+                    branch=branch)
+    branch.answer = answer
+    return branch
 
 
 def describe(loaded: Loaded, branch: Branch, extras: tuple[str, ...] = ()) -> Answer:

@@ -49,6 +49,20 @@ class RulingFailed(Exception):
     pass
 
 
+def _results(session: Any) -> dict[int, Any]:
+    """The results of every ruling case of the session, played together the first time one
+    is asked for (their steps grounded in rounds, engine.run_many): many times faster than
+    one case at a time."""
+    cached = getattr(session, "_ygocheck_results", None)
+    if cached is None:
+        from .rulings import run_cases
+
+        items = [item for item in session.items if isinstance(item, RulingItem)]
+        cached = dict(zip((id(item) for item in items), run_cases([i.case for i in items])))
+        session._ygocheck_results = cached
+    return cached
+
+
 class RulingItem(pytest.Item):
     def __init__(self, *, case: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -57,7 +71,7 @@ class RulingItem(pytest.Item):
     def runtest(self) -> None:
         from .rulings import run_case
 
-        result = run_case(self.case)
+        result = _results(self.session).get(id(self)) or run_case(self.case)
         if result.passed:
             return
         if result.skipped:

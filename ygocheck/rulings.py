@@ -9,11 +9,10 @@ from typing import Any
 from . import FORMAT
 from .actions import ActionError, check_action, check_cards
 from .decode import Decoded, decode, meant, request_answer
-from .engine import new_events
+from .engine import Job, new_events, run_many
 from .facts import request_facts
 from .load import LineDict, parse_yaml, read_text
 from .pipeline import from_mapping
-from .play import lines_of_play
 from .problems import BadInput, EncodingBug
 from .state_out import snapshot_mapping
 
@@ -119,7 +118,20 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
     return result, []
 
 
-def run_case(case: Case) -> CaseResult:
+@dataclass
+class Prepared:
+    """A case read and checked, ready to be played: its line of play (a Job), or the result
+    it already failed with."""
+
+    result: CaseResult
+    job: Job | None = None
+    expect: dict[str, Any] = field(default_factory=dict)
+    expected: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    before: int = 0
+    mode: str = "all"
+
+
+def prepare(case: Case) -> Prepared:
     result = CaseResult(case.file, case.ruling, True, [], case.status, case.line)
     data = case.data
     fail = result.failures.append
@@ -142,45 +154,61 @@ def run_case(case: Case) -> CaseResult:
         snapshot_data = LineDict(snapshot_data)
         snapshot_data.line = data.line
         snapshot_data.key_lines = data.key_lines
+    prepared = Prepared(result, expect=expect,
+                        mode=expect.get("outcomes", data.get("outcomes", "all")))
     try:
         loaded = from_mapping(snapshot_data, case.file)
         actions = _do_actions(data)
         check_cards(actions, loaded.card_ids(), case.file)
-        expected = {key: _expected_actions(expect, key, fail) for key in ("legal", "illegal")}
-        questions = "".join(request_facts(f"expect({key},{n})", action)
-                            for key in ("legal", "illegal")
-                            for n, action in enumerate(expected[key], start=1))
-        branches, stop = lines_of_play(loaded, actions, questions)
     except BadInput as error:
         fail("invalid snapshot: " + "; ".join(p.render() for p in error.problems))
-        result.passed = False
-        return result
+        return prepared
     except ActionError as error:
         fail(f"do: {error}")
+        return prepared
+    prepared.expected = {key: _expected_actions(expect, key, fail) for key in ("legal", "illegal")}
+    questions = "".join(request_facts(f"expect({key},{n})", action)
+                        for key in ("legal", "illegal")
+                        for n, action in enumerate(prepared.expected[key], start=1))
+    prepared.job = Job(loaded, actions, follow_all=True, questions=questions)
+    prepared.before = loaded.event_count() if data.get("do") else 0
+    return prepared
+
+
+def judge(prepared: Prepared, outcome: Any) -> CaseResult:
+    """The case's result, from the lines of play its actions led to."""
+    result = prepared.result
+    fail = result.failures.append
+    if prepared.job is None:
         result.passed = False
         return result
-    except EncodingBug as error:
-        fail(f"bug in the rules: {error}")
+    if isinstance(outcome, BadInput):
+        fail("invalid snapshot: " + "; ".join(p.render() for p in outcome.problems))
         result.passed = False
         return result
+    if isinstance(outcome, EncodingBug):
+        fail(f"bug in the rules: {outcome}")
+        result.passed = False
+        return result
+    branches, stop = outcome
     if stop is not None:
         rules = ", ".join(stop.rules)
         fail(f"do: action {stop.index + 1} ({stop.action}) stopped: {stop.message}"
              + (f" [{rules}]" if rules else ""))
         branches = []
-    before = loaded.event_count() if data.get("do") else 0
+    expect, loaded = prepared.expect, prepared.job.loaded
     if branches:
-        mode = expect.get("outcomes", data.get("outcomes", "all"))
+        mode = prepared.mode
         per_line = []
         for branch in branches:
             answer = branch.answer
             messages: list[str] = []
-            _check_actions(expect, expected, answer, messages.append)
+            _check_actions(expect, prepared.expected, answer, messages.append)
             if "state" in expect:
                 state = snapshot_mapping(answer, {}, loaded.card_order())["state"]
                 _check_state(expect["state"], state, decode(answer), messages.append)
             if "events" in expect or "not_events" in expect:
-                _check_events(expect, new_events(answer, before), messages.append)
+                _check_events(expect, new_events(answer, prepared.before), messages.append)
             per_line.append(messages)
         if mode == "some":
             if all(per_line):
@@ -193,6 +221,18 @@ def run_case(case: Case) -> CaseResult:
                     fail(prefix + message)
     result.passed = not result.failures
     return result
+
+
+def run_case(case: Case) -> CaseResult:
+    return run_cases([case])[0]
+
+
+def run_cases(cases: list[Case]) -> list[CaseResult]:
+    """Every case, their lines of play followed together (engine.run_many)."""
+    prepared = [prepare(case) for case in cases]
+    jobs = [p.job for p in prepared if p.job is not None]
+    outcomes = iter(run_many(jobs))
+    return [judge(p, next(outcomes) if p.job is not None else None) for p in prepared]
 
 
 def _do_actions(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -331,8 +371,9 @@ def _check_events(expect: dict[str, Any], events: list[dict[str, Any]], fail: An
 
 def run_paths(paths: list[str]) -> list[CaseResult]:
     results: list[CaseResult] = []
+    cases: list[Case] = []
     for path in ruling_files(paths):
-        cases, broken = read_cases(path)
+        found, broken = read_cases(path)
         results.extend(broken)
-        results.extend(run_case(case) for case in cases)
-    return results
+        cases.extend(found)
+    return results + run_cases(cases)

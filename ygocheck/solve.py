@@ -38,13 +38,15 @@ class Answer:
 def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
           all_models: bool = False, file: str = "<facts>") -> list[Answer]:
     """Ground the rules of `entry` (and `extras`, more show directives or parts) with `facts`
-    and solve: the answer set, or with `all_models` every one (projected on what is shown)."""
+    and solve: the answer set, or with `all_models` every one."""
     import clingo
 
     messages: list[str] = []
     arguments = ["--warn=none"]
     if all_models:
-        arguments += [str(MAX_OUTCOMES + 1), "--project=show"]
+        # Every choice a step leaves is shown (choice/3), so answer sets never repeat a shown
+        # outcome; projection is not needed.
+        arguments += [str(MAX_OUTCOMES + 1)]
     control = clingo.Control(arguments, logger=lambda code, message: messages.append(
         message.strip()), message_limit=5)
     try:
