@@ -21,11 +21,10 @@ def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[st
     from .state_out import value
 
     arguments = ["--warn=none", str(MAX_EXPANDED + 1), "--project=show"]
-    control = clingo.Control(arguments)
-    from .resources import asp_folder
+    from .solve import add_program
 
-    control.load(str(asp_folder() / "question.lp"))
-    control.load(str(asp_folder() / "expand.lp"))
+    control = clingo.Control(arguments)
+    add_program(control, "question.lp", ("expand.lp",))
     control.add("base", [], loaded.facts)
     control.ground([("base", [])])
     found: list[dict[str, Any]] = []

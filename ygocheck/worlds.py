@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .resources import asp_folder
 from .solve import Answer
 
 WORLD = "World__"
@@ -25,9 +24,9 @@ def program(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
     """The statements of `entry` (and `extras`), each atom with the world as last argument."""
     from clingo import ast
 
-    statements: list[Any] = []
-    ast.parse_files([str(asp_folder() / entry)] + [str(asp_folder() / e) for e in extras],
-                    statements.append)
+    from .solve import parsed
+
+    statements = parsed(entry, extras)
     location = ast.Location(ast.Position("<worlds>", 1, 1), ast.Position("<worlds>", 1, 1))
 
     def world() -> Any:
