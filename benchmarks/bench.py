@@ -9,10 +9,14 @@ missed target. Everything it times:
 
   1. `ygocheck actions --json SNAPSHOT` as a subprocess, over examples/*.yaml
   2. in-process queries on synthetic snapshots of 10, 50, 200 and 800 cards
-     (ygocheck's path: from_mapping + legal_actions; and ground+solve alone)
+     (ygocheck's path from the YAML text; and ground+solve alone)
   3. bare clingo on the same facts and encoding, and the ratio ygocheck / bare clingo
   4. the growth ratio time(800 cards) / time(50 cards)
   5. the peak memory (max RSS) of a fresh process answering the 800-card query
+  6. the ruling files: cases per second, one process and two
+  7. a 49-action line of play through the Battle Phase: time per action, groundings per
+     step, and the same steps grounded by a fresh Control, by multi-shot solving and as worlds
+  8. `actions` on a valid snapshot with 8,000 events
 """
 
 from __future__ import annotations
@@ -31,11 +35,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 SIZES = (10, 50, 200, 800)
 
-TARGET_E2E_MS = 150.0
+TARGET_E2E_MS = 100.0
 TARGET_OVERHEAD = 1.3
+TARGET_CASES_PER_S = 20.0
+TARGET_PLAY_MS = 30.0
+TARGET_EVENTS_S = 2.0
 TARGET_GROWTH = 20.0
 TARGET_MEMORY_MB = 200.0
 
@@ -263,40 +271,47 @@ def bare_clingo_phases(encoding: str, facts: str) -> dict[str, float]:
 
 
 def in_process(repeat: int) -> dict[int, dict[str, float]]:
+    import yaml
+
     from ygocheck.decode import decode
     from ygocheck.facts import snapshot_facts
-    from ygocheck.pipeline import from_mapping, legal_actions, run
-    from ygocheck.solve import encoding_path, solve
-    from ygocheck.validate import build_snapshot
+    from ygocheck.load import parse_yaml
+    from ygocheck.pipeline import first_answer, from_mapping
+    from ygocheck.resources import asp_folder
+    from ygocheck.schema import build_snapshot
+    from ygocheck.solve import solve
 
-    encoding = str(encoding_path())
+    encoding = str(asp_folder() / "main.lp")
     print(f"\n2./3. In process, synthetic snapshots (median of {3 * repeat} runs, "
           f"{repeat} at 800 cards, after 1 warm-up; times in ms)")
     header = ("cards", "facts", "ygocheck", "ground+solve", "bare clingo", "ratio",
-              "validate", "facts", "decode", "legal/candidates")
-    print("   columns: ygocheck = from_mapping + legal_actions (validate, facts, clingo, "
-          "decode);\n   ground+solve = ygocheck.solve.solve; bare clingo = Control, load, add, "
-          "ground, solve;\n   ratio = ygocheck / bare clingo; validate, facts, decode = "
-          "ygocheck's Python steps")
-    print("   " + "{:>5} {:>6} {:>9} {:>13} {:>12} {:>6} {:>9} {:>6} {:>7}  {}".format(*header))
+              "yaml", "shape", "facts", "decode", "legal/candidates")
+    print("   columns: ygocheck = the YAML text to the decoded answer (parse, shape, facts, "
+          "clingo, decode);\n   ground+solve = ygocheck.solve.solve; bare clingo = Control, "
+          "load, add, ground, solve;\n   ratio = ygocheck / bare clingo; yaml, shape, facts, "
+          "decode = ygocheck's Python steps")
+    print("   " + "{:>5} {:>6} {:>9} {:>13} {:>12} {:>6} {:>6} {:>6} {:>6} {:>7}  {}".format(
+        *header))
     results: dict[int, dict[str, float]] = {}
     for size in SIZES:
         data = make_snapshot(size)
+        text = yaml.safe_dump(data, sort_keys=False)
         file = f"<synthetic {size}>"
-        loaded = from_mapping(data, file)   # raises BadInput if the generator is wrong
+        loaded = from_mapping(parse_yaml(text, file), file)  # BadInput if the generator is wrong
         facts = loaded.facts
-        answer = run(loaded)
+        answer = first_answer(loaded)[0]
         decoded = decode(answer)
+        mapping = parse_yaml(text, file)
 
         # The timed functions take turns within each repetition, so that a load change on
         # the machine hits them alike; small sizes get more repetitions (they are cheap).
         functions: dict[str, Callable[[], Any]] = {
-            # ygocheck's whole in-process path: validation, facts, clingo, decoding
-            "full": lambda: legal_actions(from_mapping(data, file)),
-            # ygocheck.solve.solve alone: Control, load, add, ground, solve, collect atoms
-            "solve": lambda: solve(facts, file),
+            # ygocheck's whole in-process path, from the YAML text to the decoded answer
+            "full": lambda: decode(first_answer(from_mapping(parse_yaml(text, file), file))[0]),
+            "solve": lambda: solve(facts, "main.lp", file=file),
             "bare": lambda: bare_clingo(encoding, facts),
-            "validate": lambda: build_snapshot(data, file),
+            "yaml": lambda: parse_yaml(text, file),
+            "shape": lambda: build_snapshot(mapping, file),
             "facts": lambda: snapshot_facts(loaded.snapshot),
             "decode": lambda: decode(answer),
         }
@@ -306,17 +321,18 @@ def in_process(repeat: int) -> dict[int, dict[str, float]]:
         results[size] = row
         print(f"   {size:5d} {facts.count(chr(10)):6d} {row['full'] * 1e3:9.1f} "
               f"{row['solve'] * 1e3:13.1f} {row['bare'] * 1e3:12.1f} "
-              f"{row['full'] / row['bare']:5.2f}x {row['validate'] * 1e3:9.1f} "
-              f"{row['facts'] * 1e3:6.1f} {row['decode'] * 1e3:7.1f}  "
-              f"{len(decoded.actions)}/{len(decoded.actions) + len(decoded.blocked)}")
+              f"{row['full'] / row['bare']:5.2f}x {row['yaml'] * 1e3:6.1f} "
+              f"{row['shape'] * 1e3:6.1f} {row['facts'] * 1e3:6.1f} {row['decode'] * 1e3:7.1f}"
+              f"  {len(decoded.actions)}/{len(decoded.actions) + len(decoded.blocked)}")
     print("   bare clingo split (median of 3): parse+load / ground / solve (ms); ground program")
     for size, row in results.items():
         print(f"   {size:5d}  {ms(row['bare_parse'])} / {ms(row['bare_ground'])} / "
               f"{ms(row['bare_solve'])}"
               f"   {int(row['atoms'])} atoms")
-    worst = max(row["full"] / row["bare"] for row in results.values())
-    print(f"   worst ratio ygocheck in-process / bare clingo: {worst:.2f}x   "
-          f"target <= {TARGET_OVERHEAD}x: {mark(worst <= TARGET_OVERHEAD)}")
+    for size in (50, 800):
+        ratio = results[size]["full"] / results[size]["bare"]
+        print(f"   ratio ygocheck in-process / bare clingo at {size} cards: {ratio:.2f}x   "
+              f"target <= {TARGET_OVERHEAD}x: {mark(ratio <= TARGET_OVERHEAD)}")
 
     print("\n4. Growth, time(800 cards) / time(50 cards)")
     for key, label in (("full", "ygocheck in-process"), ("solve", "ground+solve"),
@@ -327,16 +343,175 @@ def in_process(repeat: int) -> dict[int, dict[str, float]]:
     return results
 
 
+# --- 6. ruling files -----------------------------------------------------------------------------
+
+def rulings(repeat: int) -> dict[str, float]:
+    """`ygocheck test examples/rulings` in process: cases per second with one process and
+    with two (the cases shared out, each share played together)."""
+    from ygocheck.rulings import run_paths
+
+    folder = str(ROOT / "examples" / "rulings")
+    print(f"\n6. Ruling files: ygocheck test examples/rulings (best of {repeat})")
+    figures: dict[str, float] = {}
+    for jobs in (1, 2):
+        best = float("inf")
+        count = 0
+        for _ in range(repeat):
+            start = time.perf_counter()
+            results = run_paths([folder], jobs)
+            best = min(best, time.perf_counter() - start)
+            count = len(results)
+            failed = sum(1 for r in results if not r.passed and r.status == "settled")
+        rate = count / best
+        figures[f"cases_per_s_{jobs}"] = rate
+        print(f"   {jobs} process{'es' if jobs > 1 else ''}: {count} cases in {best:5.1f} s = "
+              f"{rate:5.1f} cases/s ({failed} failed)" +
+              (f"   target >= {TARGET_CASES_PER_S:.0f} cases/s on 2 cores: "
+               f"{mark(rate >= TARGET_CASES_PER_S)}" if jobs == 2 else ""))
+    return figures
+
+
+# --- 7. a line of play -----------------------------------------------------------------------------
+
+def line_of_play(repeat: int) -> dict[str, float]:
+    """`play` of benchmarks/battle_line.actions on battle_line.yaml, in process: the time per
+    action, the groundings per step, and the same steps grounded in the other ways clingo
+    offers (one Control with a `#program step(t)` per step; all at once as worlds)."""
+    import ygocheck.engine as engine
+    from ygocheck.actions import parse_action
+    from ygocheck.pipeline import load
+    from ygocheck.play import play
+
+    actions = [parse_action(line) for line in
+               (BENCH / "battle_line.actions").read_text(encoding="utf-8").splitlines()
+               if line.strip()]
+    loaded = load(BENCH / "battle_line.yaml")
+    steps: list[str] = []
+    original = engine.solve
+
+    def counting(facts: str, *args: Any, **kwargs: Any) -> Any:
+        steps.append(facts)
+        return original(facts, *args, **kwargs)
+
+    engine.solve = counting
+    try:
+        result = play(loaded, actions)
+    finally:
+        engine.solve = original
+    assert result.ok, result.stopped_at
+    times = timed(lambda: play(loaded, actions), repeat)
+    per_action = statistics.median(times) / len(actions)
+    print(f"\n7. A line of play: {len(actions)} actions through the Battle Phase "
+          f"(benchmarks/battle_line.actions), median of {repeat}")
+    print(f"   {len(steps)} groundings for {len(actions)} actions: one per step "
+          f"({len(steps) - len(actions)} automatic steps), none to check or to decode")
+    print(f"   play in process: {per_action * 1000:6.1f} ms per action   target <= "
+          f"{TARGET_PLAY_MS:.0f} ms: {mark(per_action * 1000 <= TARGET_PLAY_MS)}")
+    fresh = statistics.median(timed(lambda: [original(f, "step.lp") for f in steps], 1, 0))
+    multi = multishot(steps)
+    worlds = statistics.median(timed(lambda: _worlds(steps), 1, 0))
+    print(f"   the same {len(steps)} steps' facts, grounded and solved:")
+    print(f"     one fresh Control per step (ygocheck)        {fresh / len(steps) * 1000:6.1f} ms "
+          "per step")
+    print(f"     one Control, a `#program step(t)` per step   {multi / len(steps) * 1000:6.1f} ms "
+          "per step (multi-shot)")
+    print(f"     all steps at once, one world each            {worlds / len(steps) * 1000:6.1f} ms "
+          "per step (only where steps do not wait on each other: ruling suites)")
+    return {"play_ms_per_action": per_action * 1000, "groundings": len(steps),
+            "fresh_ms_per_step": fresh / len(steps) * 1000,
+            "multishot_ms_per_step": multi / len(steps) * 1000,
+            "worlds_ms_per_step": worlds / len(steps) * 1000}
+
+
+def _worlds(steps: list[str]) -> None:
+    from ygocheck.worlds import solve_worlds
+
+    solve_worlds(steps, "step.lp")
+
+
+def multishot(steps: list[str]) -> float:
+    """Seconds to ground and solve `steps` in one Control, step t as the program part
+    step(t): the rules with the step number as their atoms' last argument (the way clingo's
+    incremental mode grounds a horizon step by step), the facts of step t added with it."""
+    import clingo
+    from clingo import ast
+
+    from ygocheck.worlds import WORLD, program, tagged
+
+    location = ast.Location(ast.Position("<bench>", 1, 1), ast.Position("<bench>", 1, 1))
+
+    class StepParameter(ast.Transformer):
+        def visit_Variable(self, variable: Any) -> Any:
+            if variable.name == WORLD:
+                return ast.Function(location, "t", [], False)
+            return variable
+
+    rewrite = StepParameter()
+    statements = [rewrite(s) for s in program("step.lp")]
+    control = clingo.Control(["--warn=none"])
+    with ast.ProgramBuilder(control) as builder:
+        builder.add(ast.Program(location, "step", [ast.Id(location, "t")]))
+        for statement in statements:
+            if statement.ast_type != ast.ASTType.Program:
+                builder.add(statement)
+    start = time.perf_counter()
+    for number, facts in enumerate(steps):
+        control.add(f"facts{number}", [], tagged(facts, number))
+        control.ground([(f"facts{number}", []), ("step", [clingo.Number(number)])])
+        control.solve(on_model=lambda model: None)
+    return time.perf_counter() - start
+
+
+# --- 8. many events ---------------------------------------------------------------------------------
+
+def many_events() -> float:
+    """`actions` on a valid snapshot with 8,000 events, in process."""
+    import yaml
+
+    from ygocheck.decode import decode
+    from ygocheck.load import parse_yaml
+    from ygocheck.pipeline import first_answer, from_mapping
+
+    rng = random.Random(8000)
+    cards = [{"id": "a_celtic", "name": "Celtic Guardian", "owner": "A", "zone": "monster",
+              "slot": 1, "since_turn": 2},
+             {"id": "b_elf", "name": "Mystical Elf", "owner": "B", "zone": "monster", "slot": 2,
+              "position": "defense"},
+             {"id": "b_mirror", "name": "Mirror Force", "owner": "B", "zone": "spell_trap",
+              "slot": 1, "face": "down", "since_turn": 2},
+             {"id": "a_hole", "name": "Dark Hole", "owner": "A", "zone": "hand"}]
+    events = []
+    for _ in range(8000):
+        name = rng.choice(["activated", "chain_resolved", "destroyed", "sent_to_graveyard",
+                           "phase_start", "summoned", "drawn"])
+        event: dict[str, Any] = {"event": name}
+        if name in ("activated", "destroyed", "sent_to_graveyard", "summoned"):
+            event["card"] = rng.choice([c["id"] for c in cards])
+        if name == "phase_start":
+            event["phase"] = "main1"
+        if name == "drawn":
+            event["player"] = "A"
+        events.append(event)
+    text = yaml.safe_dump({"format": "ygocheck/1", "state": {
+        "turn": 50, "turn_player": "A", "phase": "main1", "events": events, "cards": cards}})
+    start = time.perf_counter()
+    decode(first_answer(from_mapping(parse_yaml(text, "<8000 events>"), "<8000 events>"))[0])
+    seconds = time.perf_counter() - start
+    print(f"\n8. A valid snapshot with 8,000 events: `actions` in {seconds:5.2f} s   target < "
+          f"{TARGET_EVENTS_S:.0f} s: {mark(seconds < TARGET_EVENTS_S)}")
+    return seconds
+
+
 # --- 5. memory ----------------------------------------------------------------------------------
 
 MEMORY_CHILD = """
 import sys
 sys.path.insert(0, {bench_dir!r})
 from bench import make_snapshot
-from ygocheck.pipeline import from_mapping, legal_actions
+from ygocheck.pipeline import first_answer, from_mapping
 data = make_snapshot({size}) if {size} else None
 if data is not None:
-    legal_actions(from_mapping(data, "<synthetic>"))
+    first_answer(from_mapping(data, "<synthetic>"))
 """
 
 # A small launcher: a fresh interpreter that runs the query child and reports
@@ -383,12 +558,43 @@ def git_state() -> str:
     return commit + (" + uncommitted changes in asp/ or ygocheck/" if dirty else "")
 
 
+SECTIONS = ("in_process", "rulings", "line_of_play", "many_events")
+
+
+def section(name: str, quick: bool) -> Any:
+    """Run one section here and return its figures."""
+    repeat = 3 if quick else 7
+    if name == "in_process":
+        return {str(k): v for k, v in in_process(repeat).items()}
+    if name == "rulings":
+        return rulings(1 if quick else 3)
+    if name == "line_of_play":
+        return line_of_play(repeat)
+    return many_events()
+
+
+def in_fresh_process(name: str, quick: bool) -> Any:
+    """A section in a fresh interpreter: clingo keeps every symbol it ever made, so a section
+    run after another in one process would be timed with the other's symbols in its tables."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        argv = [sys.executable, str(Path(__file__).resolve()), "--section", name, "--json",
+                out.name] + (["--quick"] if quick else [])
+        subprocess.run(argv, check=True)
+        return json.loads(Path(out.name).read_text())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--json", dest="json_out", metavar="FILE",
                         help="also write the figures to FILE as JSON")
+    parser.add_argument("--section", choices=SECTIONS, help="run one section only")
     args = parser.parse_args()
+    if args.section:
+        figures = section(args.section, args.quick)
+        if args.json_out:
+            Path(args.json_out).write_text(json.dumps(figures))
+        return
     e2e_repeat, e2e_warmup, repeat = (5, 1, 3) if args.quick else (15, 2, 7)
     import clingo
 
@@ -397,15 +603,21 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f}, tree {git_state()}\n")
     started = time.perf_counter()
     e2e = end_to_end(e2e_repeat, e2e_warmup)
-    results = in_process(repeat)
+    sys.stdout.flush()
+    results = {int(k): v for k, v in in_fresh_process("in_process", args.quick).items()}
     peak = memory()
+    sys.stdout.flush()
+    suite = in_fresh_process("rulings", args.quick)
+    line = in_fresh_process("line_of_play", args.quick)
+    events = in_fresh_process("many_events", args.quick)
     print(f"\n(benchmark took {time.perf_counter() - started:.0f} s)")
     if args.json_out:
         Path(args.json_out).write_text(json.dumps({
             "e2e_median_ms": statistics.median(e2e) * 1000, "e2e_p90_ms": p90(e2e) * 1000,
             "in_process": {str(k): {kk: vv for kk, vv in v.items()} for k, v in results.items()},
             "growth_800_50": results[800]["full"] / results[50]["full"],
-            "peak_memory_800_mb": peak}, indent=2))
+            "peak_memory_800_mb": peak, "rulings": suite, "play": line,
+            "events_8000_s": events}, indent=2))
 
 
 if __name__ == "__main__":

@@ -157,12 +157,16 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--json", "as_json", is_flag=True)
-def test(paths: tuple[str, ...], as_json: bool) -> None:
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes to share the cases among (default: the number of CPUs).")
+def test(paths: tuple[str, ...], as_json: bool, jobs: int | None) -> None:
     """Run ruling files; exit 1 if any settled case fails."""
+    import os
+
     from .output import test_report
     from .rulings import run_paths
 
-    results = run_paths(list(paths))
+    results = run_paths(list(paths), jobs or os.cpu_count() or 1)
     counted = [r for r in results if r.status == "settled" and not r.skipped]
     failed = [r for r in counted if not r.passed]
     if as_json:

@@ -105,9 +105,10 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         for player in this_turn.get(key) or []:
             add(f"snapshot_this_turn({key},{constant(player)}).")
     for item in this_turn.get("effects") or []:
-        until = item.get("until", "end_of_turn")
+        until = constant(item["until"]) if "until" in item else "none"
+        source = term(item["source"]) if "source" in item else "none"
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
-            f"{constant(until)},{term(item.get('source', ''))})).")
+            f"{until},{source})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")

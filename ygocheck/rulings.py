@@ -369,11 +369,35 @@ def _check_events(expect: dict[str, Any], events: list[dict[str, Any]], fail: An
             fail(f"event {{{_describe(unwanted)}}} must not occur, but it does")
 
 
-def run_paths(paths: list[str]) -> list[CaseResult]:
+_SHARED: list[Case] = []
+
+
+def _run_share(share: tuple[int, int]) -> list[CaseResult]:
+    number, jobs = share
+    return run_cases(_SHARED[number::jobs])
+
+
+def run_paths(paths: list[str], jobs: int = 1) -> list[CaseResult]:
+    """Every case of the ruling files under `paths`, in file order. With `jobs` > 1 the cases
+    are shared out over that many processes (each plays its share together)."""
+    global _SHARED
     results: list[CaseResult] = []
     cases: list[Case] = []
     for path in ruling_files(paths):
         found, broken = read_cases(path)
         results.extend(broken)
         cases.extend(found)
-    return results + run_cases(cases)
+    jobs = max(1, min(jobs, len(cases)))
+    if jobs == 1:
+        return results + run_cases(cases)
+    import multiprocessing
+
+    _SHARED = cases
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        shares = pool.map(_run_share, [(n, jobs) for n in range(jobs)])
+    _SHARED = []
+    played: list[CaseResult | None] = [None] * len(cases)
+    for number, share in enumerate(shares):
+        for offset, result in enumerate(share):
+            played[number + offset * jobs] = result
+    return results + [r for r in played if r is not None]

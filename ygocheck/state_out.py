@@ -158,9 +158,10 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
         key, item = atom.arguments
         if str(key) == "effect":
             player, kind, until, source = item.arguments
+            effect = {"player": value(player), "kind": str(kind), "until": str(until),
+                      "source": value(source)}
             this_turn.setdefault("effects", []).append(
-                {"player": value(player), "kind": str(kind), "until": str(until),
-                 "source": value(source)})
+                {k: v for k, v in effect.items() if v != "none"})
         elif str(key) == "used":
             player, name, effect = item.arguments
             this_turn.setdefault("used", []).append(
