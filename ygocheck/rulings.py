@@ -20,8 +20,6 @@ CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "exp
              "outcomes", "note")
 FILE_KEYS = ("format", "title", "cards", "cases", "source", "note")
 EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes")
-# Why a case cannot be decided yet; such a case is reported as skipped, never as passed.
-NEEDS_PLAY = "needs `play` (applying actions and resolving chains), which is not built yet"
 STATUSES = ("settled", "unsettled", "contested")
 
 
