@@ -90,6 +90,20 @@ def test_why_refuses_a_malformed_action() -> None:
     assert code == 2 and "unknown action" in err
 
 
+def test_check_takes_several_snapshots_with_one_start_up(tmp_path) -> None:  # noqa: ANN001
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: ygocheck/1\nstate: {turn: 1, turn_player: A, phase: main1, cards: "
+                   "[{id: a_t, name: Sheep Token, token: true, owner: A, zone: hand}]}\n",
+                   encoding="utf-8")
+    paths = [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))] + [str(bad)]
+    code, out, _ = run("check", *paths, "--json")
+    assert code == 2
+    answer = json.loads(out)
+    assert answer["ok"] is False
+    assert [f["ok"] for f in answer["files"]] == [True] * (len(paths) - 1) + [False]
+    assert "a Token is never in the hand" in answer["files"][-1]["errors"][0]["message"]
+
+
 def test_check_accepts_the_examples() -> None:
     for path in sorted(EXAMPLES.glob("*.yaml")):
         code, out, _ = run("check", str(path), "--json")

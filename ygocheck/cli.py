@@ -98,29 +98,47 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
 
 
 @main.command()
-@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.argument("snapshots", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True)
-def check(snapshot: str, as_json: bool) -> None:
-    """Validate a snapshot; exit 0 when it is a possible moment of a duel, else 2."""
-    from .pipeline import first_answer, load
+def check(snapshots: tuple[str, ...], as_json: bool) -> None:
+    """Validate snapshots; exit 0 when each is a possible moment of a duel, else 2.
+
+    Several snapshots are checked with one start-up (and one grounding for the YAML ones)."""
+    from .pipeline import first_answers, load
     from .problems import BadInput, EncodingBug
 
     try:
-        first_answer(load(snapshot))
-    except BadInput as error:
-        if as_json:
-            _dump({"ok": False, "errors": [p.as_json() for p in error.problems]})
-            sys.exit(2)
-        _fail([p.render() for p in error.problems])
+        loaded: list[Any] = []
+        for path in snapshots:
+            try:
+                loaded.append(load(path))
+            except BadInput as error:
+                loaded.append(error)
+        fine = [item for item in loaded if not isinstance(item, BadInput)]
+        answers = iter(first_answers(fine))
+        verdicts = [item if isinstance(item, BadInput) else next(answers) for item in loaded]
     except EncodingBug as error:
         _fail([f"internal error: {error}"], code=3)
     except Exception as error:  # noqa: BLE001 - never a traceback for a person
         _fail([f"internal error ({type(error).__name__}: {error}); this is a bug in "
                "ygocheck, please report it with the snapshot"], code=3)
+    bad = [v for v in verdicts if isinstance(v, BadInput)]
     if as_json:
-        _dump({"ok": True, "errors": []})
-    else:
-        click.echo(f"{snapshot}: ok")
+        reports = [{"file": path, "ok": not isinstance(v, BadInput),
+                    "errors": [p.as_json() for p in v.problems] if isinstance(v, BadInput)
+                    else []} for path, v in zip(snapshots, verdicts)]
+        if len(snapshots) == 1:
+            _dump({"ok": reports[0]["ok"], "errors": reports[0]["errors"]})
+        else:
+            _dump({"ok": not bad, "files": reports})
+        sys.exit(2 if bad else 0)
+    for path, verdict in zip(snapshots, verdicts):
+        if isinstance(verdict, BadInput):
+            for problem in verdict.problems:
+                click.echo(f"ygocheck: {problem.render()}", err=True)
+        else:
+            click.echo(f"{path}: ok")
+    sys.exit(2 if bad else 0)
 
 
 @main.command()

@@ -103,6 +103,31 @@ def first_answer(loaded: Loaded, entry: str = "main.lp", extras: tuple[str, ...]
     return answers
 
 
+def first_answers(loaded: list[Loaded], entry: str = "main.lp") -> list[Answer | BadInput]:
+    """The first answer about each of many snapshots, YAML ones grounded together (one world
+    each, worlds.py); an objection makes that snapshot's answer BadInput."""
+    from .problems import EncodingBug
+    from .worlds import solve_worlds
+
+    answers: list[Answer | BadInput] = []
+    batch = [n for n, item in enumerate(loaded) if item.snapshot is not None]
+    together: dict[int, Answer] = {}
+    if len(batch) > 1:
+        try:
+            together = dict(zip(batch, solve_worlds([loaded[n].facts for n in batch], entry)))
+        except EncodingBug:
+            together = {}
+    for number, item in enumerate(loaded):
+        try:
+            answer = together.get(number) or solve(item.facts, entry, file=item.file)[0]
+        except BadInput as error:
+            answers.append(error)
+            continue
+        problems = objections(answer, item)
+        answers.append(BadInput(problems) if problems else answer)
+    return answers
+
+
 def objections(answer: Answer, loaded: Loaded) -> list[Problem]:
     """The rules' error/4 atoms as problems with a file and line."""
     problems = []
