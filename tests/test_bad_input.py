@@ -255,8 +255,10 @@ def test_invalid_yaml_syntax(bad: Any) -> None:
 
 
 def test_invalid_yaml_syntax_line(bad: Any) -> None:
+    # The unclosed brace is the mistake: its line is named, and where YAML noticed it.
     text = HEAD + "  lp: {A: 8000, B: 8000\n  cards: []\n"
-    bad(text, "cards: []", "not valid YAML")
+    result = bad(text, "lp: {A", "not valid YAML")
+    assert f"noticed at line {line_of(text, 'cards: []')}" in result.stderr
 
 
 def test_tab_indentation_is_invalid_yaml(bad: Any) -> None:

@@ -88,7 +88,18 @@ if hasattr(yaml, "CSafeLoader"):
 
 
 def parse_yaml(text: str, file: str) -> Any:
-    """Parse YAML text safely; a syntax error becomes a Problem with its line."""
+    """Parse YAML text safely; a syntax error becomes a Problem with its line. The document
+    is then checked for size (limits.py) and for text clingo cannot take (a NUL, a lone
+    surrogate)."""
+    from .limits import check_document
+
+    data = _parse(text, file)
+    check_document(data, file)
+    _check_texts(data, file)
+    return data
+
+
+def _parse(text: str, file: str) -> Any:
     if _FastLoader is not None:
         try:
             return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a CSafeLoader
@@ -97,10 +108,17 @@ def parse_yaml(text: str, file: str) -> Any:
     try:
         return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
+        # The line where the bad construct begins (an unclosed bracket), else where it broke.
+        mark = error.context_mark or error.problem_mark
         line = mark.line + 1 if mark is not None else None
         what = error.problem or error.context or "not valid YAML"
-        raise BadInput([Problem(file, line, f"not valid YAML: {what}")]) from None
+        where = ""
+        if error.context_mark is not None and error.problem_mark is not None and \
+                error.problem_mark.line != error.context_mark.line:
+            where = f" (noticed at line {error.problem_mark.line + 1})"
+        raise BadInput([Problem(file, line, f"not valid YAML: {what}{where}")]) from None
+    except RecursionError:
+        raise BadInput([Problem(file, None, "not valid YAML: nested too deep")]) from None
     except yaml.reader.ReaderError as error:
         line = text[:error.position].count("\n") + 1 if error.position is not None else None
         raise BadInput([Problem(file, line, f"not valid YAML: the character "
@@ -111,10 +129,64 @@ def parse_yaml(text: str, file: str) -> Any:
         raise BadInput([Problem(file, None, f"not valid YAML: {text_of_error}")]) from None
 
 
+def _check_texts(value: Any, file: str, line: int | None = None, seen: set[int] | None = None) \
+        -> None:
+    """Every text must be one clingo can take: no NUL and no lone surrogate (YAML escapes can
+    write both)."""
+    seen = set() if seen is None else seen
+    if isinstance(value, (dict, list)):
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        line = getattr(value, "line", line)
+        items = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+        for key, item in items:
+            at = value.line_of(key) if isinstance(value, (LineDict, LineList)) else line
+            if isinstance(key, str):
+                _check_texts(key, file, at, seen)
+            _check_texts(item, file, at, seen)
+        return
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise BadInput([Problem(file, line, "a text holds a NUL character (\\0), which no "
+                                    "name or id may contain")])
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadInput([Problem(file, line, "a text holds a lone surrogate (an escape like "
+                                    "\\ud800 with no pair), which is not a character")]) \
+                from None
+
+
 def read_text(path: str | Path) -> str:
-    """Read a file as UTF-8 text; unreadable files become a Problem."""
+    """Read a regular file of at most limits.FILE_BYTES as UTF-8 text; anything else (a
+    device, a FIFO, a huge file) becomes a Problem, before it is read."""
+    import os
+    import stat
+
+    from .limits import FILE_BYTES
+
     try:
-        return Path(path).read_text(encoding="utf-8")
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise BadInput([Problem(str(path), None, "no such file")]) from None
+    except OSError as error:
+        raise BadInput([Problem(str(path), None, f"cannot be read: {error.strerror}")]) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise BadInput([Problem(str(path), None, "is a directory, expected a file")])
+    if not stat.S_ISREG(info.st_mode):
+        raise BadInput([Problem(str(path), None, "is not a regular file (a device, a pipe or a "
+                                "socket); give a snapshot file")])
+    if info.st_size > FILE_BYTES:
+        raise BadInput([Problem(str(path), None, f"is {info.st_size} bytes; a snapshot file is "
+                                f"at most {FILE_BYTES}")])
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read(FILE_BYTES + 1)
+        if len(text) > FILE_BYTES:
+            raise BadInput([Problem(str(path), None, f"holds more than {FILE_BYTES} "
+                                    "characters; a snapshot file is at most that")])
+        return text
     except FileNotFoundError:
         raise BadInput([Problem(str(path), None, "no such file")]) from None
     except IsADirectoryError:
