@@ -18,6 +18,7 @@ from .problems import BadInput, EncodingBug, Problem
 from .resources import asp_folder
 
 FORBIDDEN_DIRECTIVES = re.compile(r"#\s*(script|include)\b", re.IGNORECASE)
+NUMBER_LIMIT = 1_000_000_000
 # Outcomes of one step beyond this are refused: a ruling with that many branches is no
 # question a person asks (and enumerating them would not end in useful time).
 MAX_OUTCOMES = 256
@@ -113,7 +114,51 @@ def check_lp_input(text: str, file: str) -> dict[tuple[tuple[Any, ...], str], in
             raise BadInput([Problem(file, number, f"#{directive} is not allowed in a snapshot: "
                                     "an .lp snapshot holds only facts in the ygocheck fact "
                                     "vocabulary (docs/facts.md)")])
+    _check_characters(text, file)
     return _check_only_facts(text, file)
+
+
+def _check_characters(text: str, file: str) -> None:
+    """Outside strings and comments an .lp snapshot is plain ASCII (clingo's parser cannot
+    report anything else); a NUL is allowed nowhere."""
+    line, position, size = 1, 0, len(text)
+    while position < size:
+        char = text[position]
+        if char == "\n":
+            line += 1
+        elif char == "\x00":
+            raise BadInput([Problem(file, line, "a NUL character; an .lp snapshot is text")])
+        elif char == '"':
+            position += 1
+            while position < size and text[position] != '"':
+                if text[position] == "\x00":
+                    raise BadInput([Problem(file, line, "a NUL character in a string")])
+                if text[position] == "\n":
+                    line += 1
+                position += 2 if text[position] == "\\" else 1
+        elif text.startswith("%*", position):
+            end = text.find("*%", position + 2)
+            end = size if end < 0 else end + 1
+            line += text.count("\n", position, end)
+            position = end
+        elif char == "%":
+            end = text.find("\n", position)
+            position = (size if end < 0 else end) - 1
+        elif char.isdigit() and not (position and (text[position - 1].isalnum() or
+                                                   text[position - 1] == "_")):
+            end = position
+            while end < size and text[end].isdigit():
+                end += 1
+            if int(text[position:end]) > NUMBER_LIMIT:
+                raise BadInput([Problem(file, line, f"the number {text[position:end][:30]} is "
+                                        f"beyond what a snapshot holds (at most {NUMBER_LIMIT}"
+                                        "); clingo's numbers are 32-bit")])
+            position = end - 1
+        elif not (char.isascii() and (char.isprintable() or char in "\t\r")):
+            raise BadInput([Problem(file, line, f"the character {char!r} (U+{ord(char):04X}) "
+                                    "outside a string; names and words in .lp facts are ASCII, "
+                                    "other text goes in a string (\"...\")")])
+        position += 1
 
 
 def fact_vocabulary() -> set[tuple[str, int]]:
@@ -154,6 +199,20 @@ def _plain(term: Any) -> Any:
     return str(term)
 
 
+def _plain_term(term: Any) -> bool:
+    from clingo import ast
+
+    if term.ast_type == ast.ASTType.SymbolicTerm:
+        return True
+    if term.ast_type == ast.ASTType.Function and not term.external:
+        return all(_plain_term(a) for a in term.arguments)
+    if term.ast_type == ast.ASTType.UnaryOperation and \
+            term.operator_type == ast.UnaryOperator.Minus and \
+            term.argument.ast_type == ast.ASTType.SymbolicTerm:
+        return True
+    return False
+
+
 def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str], int]:
     """Every statement must be a plain fact of the snapshot vocabulary: a rule, a directive or
     a fact of an internal predicate (legal/1, phase/1, ...) would change what the rules
@@ -179,6 +238,13 @@ def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str],
                 head.atom.ast_type == ast.ASTType.SymbolicAtom and \
                 head.atom.symbol.ast_type == ast.ASTType.Function:
             symbol = head.atom.symbol
+            odd = next((a for a in symbol.arguments if not _plain_term(a)), None)
+            if odd is not None:
+                problems.append(Problem(file, line, f"{str(odd)[:40]!r} is not a plain value: "
+                                        "a fact holds constants, numbers, strings and tuples "
+                                        "of them (no intervals, pools, variables or "
+                                        "arithmetic)"))
+                return
             if (symbol.name, len(symbol.arguments)) in vocabulary:
                 place = _location(symbol.name, list(symbol.arguments))
                 if place is not None:
@@ -197,9 +263,11 @@ def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str],
         ast.parse_string(text, visit, logger=lambda code, message: messages.append(
             message.strip()), message_limit=5)
     except RuntimeError as error:
-        detail = re.sub(r"<string>:(\d+):\d+-\d+:", r"line \1:",
-                        "; ".join(messages) or str(error).strip())
-        raise BadInput([Problem(file, None, f"not valid ASP facts: {detail}")]) from None
+        detail = "; ".join(messages) or str(error).strip()
+        found = re.search(r"<string>:(\d+):", detail)
+        detail = re.sub(r"<string>:\d+:\d+(-\d+(:\d+)?)?:\s*", "", detail)
+        raise BadInput([Problem(file, int(found.group(1)) if found else None,
+                                f"not valid ASP facts: {detail}")]) from None
     if problems:
         raise BadInput(problems[:20])
     return lines
