@@ -15,9 +15,9 @@ What an action means in a moment (which legal action, with which cards) is the r
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from .checks import ID_PATTERN, WORD
 from .decode import ACTION_ORDER
 
 ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
@@ -26,8 +26,6 @@ ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "mat
 # Keys of the contract the rules do not read yet: an action giving one is refused rather than
 # performed as if the key were not there.
 NOT_READ_YET = ("materials", "zone", "slot", "method", "declare", "position")
-ID = re.compile(r"^[a-z0-9_]+$")
-WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class ActionError(ValueError):
@@ -96,7 +94,7 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
                           "leave it out (a card placed on the field takes its player's lowest "
                           "free zone)")
     for key in ("card", "target"):
-        if key in action and not (isinstance(action[key], str) and ID.match(action[key])):
+        if key in action and not (isinstance(action[key], str) and ID_PATTERN.match(action[key])):
             raise ActionError(f"action {text!r}: {key} must be a card id (lowercase letters, "
                               "digits and _)" + (" or direct" if key == "target" else ""))
     for key in ("targets", "tributes", "cards"):
@@ -127,7 +125,7 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
 
 
 def _ids(value: Any, where: str) -> None:
-    if not isinstance(value, list) or not all(isinstance(v, str) and ID.match(v) for v in value):
+    if not isinstance(value, list) or not all(isinstance(v, str) and ID_PATTERN.match(v) for v in value):
         raise ActionError(f"{where} must be a list of card ids")
 
 

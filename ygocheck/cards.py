@@ -9,13 +9,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from functools import lru_cache
 from pathlib import Path
 from importlib import resources
 from typing import Any
 
-from .checks import Checker, describe
+from .checks import WORD, Checker, describe
 from .load import parse_yaml
 from .problems import BadInput
 
@@ -80,7 +79,6 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_KEYS = ("what", "where", "controller", "face", "position", "other", "count", "type",
                "attribute", "max_level", "min_level", "max_atk")
 EVENT_KEYS = ("event", "player", "card", "how", "on_field", "by", "kind")
-WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None:
@@ -366,9 +364,10 @@ def _check_operations(value: Any, checker: Checker, where: str, line: int | None
             checker.boolean(operation, "bind", op_where)
         if "by" in operation:
             checker.enum(operation, "by", ("battle",), op_where)
-        for key in ("amount", "count"):
-            if key in operation:
-                checker.integer(operation, key, op_where, -100000, 100000)
+        if "amount" in operation:
+            checker.integer(operation, "amount", op_where, -100000, 100000)
+        if "count" in operation:
+            checker.integer(operation, "count", op_where, 1, 100)
         for key in ("face", "until", "position", "to", "counter", "where"):
             if key in operation and not (isinstance(operation[key], str)
                                          and WORD.match(operation[key])):

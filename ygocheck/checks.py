@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from .load import LineDict, LineList
 from .problems import Problem
+
+
+# An id of a card, effect or request: lowercase letters, digits and `_`, written as an ASP constant.
+ID_PATTERN = re.compile(r"[a-z0-9_]+\Z")
+# A word of the vocabulary, written as an ASP constant: lowercase first, and never `not`.
+WORD = re.compile(r"(?!not\Z)[a-z][a-z0-9_]*\Z")
 
 
 def _line_in(container: Any, key: Any) -> int | None:

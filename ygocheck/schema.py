@@ -9,13 +9,12 @@ so that the rules' objections can be shown at their line.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import FORMAT
 from .cards import CardDefinition, check_definitions, library
-from .checks import Checker, describe
+from .checks import ID_PATTERN, WORD, Checker, describe
 from .vocabulary import PLAYERS, values, words
 
 SNAPSHOT_KEYS = ("format", "title", "cards", "state")
@@ -37,8 +36,6 @@ THIS_TURN_KEYS = ("normal_summon_used", "pendulum_summon_used", "used", "effects
 MODIFIER_KEYS = ("atk", "def", "level", "kind", "until", "source")
 TEMPORARY_KEYS = ("until", "controller", "position", "face", "from_zone", "by")
 CONTROL_KEYS = ("until", "source")
-ID_PATTERN = re.compile(r"^[a-z0-9_]+$")
-WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 TURN_LIMIT = 100000
 EFFECT_LIMIT = 20
 
