@@ -74,7 +74,8 @@ def make_snapshot(cards: int, seed: int = 1, turn: int = 5) -> dict[str, Any]:
     Main Phase 1 of A's turn, open game state. Each player has a realistic board: up to 5
     monsters (face-up Attack Position or Set) and up to 5 Spells/Traps (Set, the odd
     Continuous one face-up); the rest is spread over hand, GY, banished and Deck (about
-    30% / 25% / 10% / 35% of what is left, hand capped at 7)."""
+    30% / 25% / 10% / 35% of what is left, hand capped at 7, Deck at 60, the rest
+    banished)."""
     rng = random.Random(seed * 100003 + cards)
     names = _library_names()
     spell_traps = names["spell"] + names["trap"]
@@ -117,7 +118,10 @@ def make_snapshot(cards: int, seed: int = 1, turn: int = 5) -> dict[str, Any]:
         hand = min(7, round(rest * 0.30))
         graveyard = round(rest * 0.25)
         banished = round(rest * 0.10)
-        deck = rest - hand - graveyard - banished
+        # A Main Deck holds at most 60 cards (GAME-02): what a large board has beyond that is
+        # in the GY and banished.
+        deck = min(60, rest - hand - graveyard - banished)
+        banished = rest - hand - graveyard - deck
         for _ in range(hand):
             add({"name": rng.choice(main_deck), "zone": "hand"})
         for _ in range(graveyard):
