@@ -182,8 +182,11 @@ def test(paths: tuple[str, ...], as_json: bool, jobs: int | None) -> None:
     import os
 
     from .output import test_report
-    from .rulings import run_paths
+    from .rulings import ruling_files, run_paths
 
+    for path in paths:
+        if not ruling_files([path]):   # a suite that runs nothing would pass vacuously
+            _fail([f"{path}: no ruling files (.yaml, .yml) under this folder"])
     results = run_paths(list(paths), jobs or os.cpu_count() or 1)
     counted = [r for r in results if r.status == "settled" and not r.skipped]
     failed = [r for r in counted if not r.passed]

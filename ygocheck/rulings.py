@@ -10,6 +10,7 @@ from . import FORMAT
 from .actions import ActionError, check_action, check_cards
 from .decode import Decoded, decode, meant, request_answer
 from .engine import Job, new_events, run_many
+from .expectations import STATUSES, case_problems
 from .facts import request_facts
 from .load import LineDict, parse_yaml, read_text
 from .pipeline import from_mapping
@@ -19,8 +20,6 @@ from .state_out import snapshot_mapping
 CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
              "outcomes", "note")
 FILE_KEYS = ("format", "title", "cards", "cases", "source", "note")
-EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes")
-STATUSES = ("settled", "unsettled", "contested")
 
 
 @dataclass
@@ -99,6 +98,7 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
         return [], [CaseResult(file, path.name, False, problems)]
     shared_cards = data.get("cards") or {}
     result: list[Case] = []
+    broken: list[CaseResult] = []
     for index, case in enumerate(cases):
         line = cases.line_of(index) if hasattr(cases, "line_of") else None
         if isinstance(case, dict):
@@ -112,8 +112,10 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
                 merged["cards"] = cards
             result.append(Case(file, index, merged, line))
         else:
-            result.append(Case(file, index, {"ruling": f"case {index + 1}"}, line))
-    return result, []
+            broken.append(CaseResult(file, f"case {index + 1}", False, [
+                f"{file}:{line}: case {index + 1} is not a mapping (ruling, source, state, "
+                f"expect, ...) but {type(case).__name__}"], line=line))
+    return result, broken
 
 
 @dataclass
@@ -136,17 +138,9 @@ def prepare(case: Case) -> Prepared:
     unknown = [k for k in data if k not in CASE_KEYS]
     if unknown:
         fail(f"unknown key(s) {', '.join(map(str, unknown))}; allowed: {', '.join(CASE_KEYS)}")
-    if not isinstance(data.get("ruling"), str) or not isinstance(data.get("source"), str):
-        fail("a case needs `ruling` (the ruling in one sentence) and `source` (seed file and "
-             "section)")
-    expect = data.get("expect")
-    if not isinstance(expect, dict) or not expect:
-        fail("a case needs `expect` with at least one of: " + ", ".join(EXPECT_KEYS))
-        expect = {}
-    else:
-        for key in expect:
-            if key not in EXPECT_KEYS:
-                fail(f"unknown key {key!r} in expect; allowed: {', '.join(EXPECT_KEYS)}")
+    for problem in case_problems(data):
+        fail(problem)
+    expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
     snapshot_data = {k: data[k] for k in ("format", "title", "cards", "state") if k in data}
     if isinstance(data, LineDict):
         snapshot_data = LineDict(snapshot_data)
@@ -165,6 +159,13 @@ def prepare(case: Case) -> Prepared:
         fail(f"do: {error}")
         return prepared
     prepared.expected = {key: _expected_actions(expect, key, fail) for key in ("legal", "illegal")}
+    for key in ("legal", "illegal"):
+        try:   # an action naming no card of the snapshot would be illegal for no ruling's sake
+            check_cards(prepared.expected[key], loaded.card_ids(), case.file)
+        except BadInput as error:
+            fail(f"expect.{key}: " + "; ".join(p.message for p in error.problems))
+    if result.failures:
+        return prepared
     questions = "".join(request_facts(f"expect({key},{n})", action)
                         for key in ("legal", "illegal")
                         for n, action in enumerate(prepared.expected[key], start=1))
@@ -236,8 +237,11 @@ def run_cases(cases: list[Case]) -> list[CaseResult]:
 def _do_actions(data: dict[str, Any]) -> list[dict[str, Any]]:
     from .actions import parse_action
 
-    actions = []
-    for item in data.get("do") or []:
+    actions: list[dict[str, Any]] = []
+    items = data.get("do")
+    if not isinstance(items, list):   # its shape is refused by case_problems
+        return actions
+    for item in items:
         if isinstance(item, str):
             actions.append(parse_action(item))
         else:

@@ -1,0 +1,147 @@
+"""The shape of a ruling case's `expect` (and its other keys): an expectation that could not
+fail is refused, so a case never passes vacuously.
+
+`expect.legal: []` or `expect.state: {}` asserts nothing; `reasons` naming a rule that is not
+in the catalogue can only be a typo; an expected card field or event key the tool never writes
+would compare against an absent value. Each of these would let a case pass (or fail) for a
+reason that is not the ruling, so each is a failure of the case with a message saying what
+would be right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .limits import ACTIONS, LIST_ITEMS
+
+EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes")
+OUTCOME_MODES = ("all", "some")
+STATUSES = ("settled", "unsettled", "contested")
+# What `outcomes: some` applies to: it alone would check nothing.
+CHECKED_PER_OUTCOME = ("state", "events", "not_events", "legal", "illegal")
+
+
+def case_problems(data: dict[str, Any]) -> list[str]:
+    """What is wrong with a case's keys other than its snapshot: `ruling`, `source`, `status`,
+    `outcomes`, `do` and `expect`. An empty list when nothing is."""
+    problems: list[str] = []
+    add = problems.append
+    for key in ("ruling", "source"):
+        if not (isinstance(data.get(key), str) and data[key].strip()):
+            add(f"a case needs `{key}`: "
+                + ("the ruling in one sentence" if key == "ruling"
+                   else "the seed file and section it comes from"))
+    if "status" in data and data["status"] not in STATUSES:
+        add(f"status is one of {', '.join(STATUSES)}, not {data['status']!r}")
+    if "outcomes" in data and data["outcomes"] not in OUTCOME_MODES:
+        add(f"outcomes is one of {', '.join(OUTCOME_MODES)}, not {data['outcomes']!r}")
+    if "do" in data and data["do"] is not None:
+        if not isinstance(data["do"], list):
+            add("do is a list of actions (strings like 'A activate a_pot' or mappings)")
+        elif len(data["do"]) > ACTIONS:
+            add(f"do lists {len(data['do'])} actions; at most {ACTIONS} are played")
+    problems.extend(expect_problems(data.get("expect"), "outcomes" in data))
+    return problems
+
+
+def expect_problems(expect: Any, outcomes_given_outside: bool = False) -> list[str]:
+    """What is wrong with one `expect` mapping."""
+    from .schema import CARD_ENTRY_KEYS, EVENT_KEYS, STATE_KEYS
+
+    if not isinstance(expect, dict) or not expect:
+        return ["a case needs `expect` with at least one of: " + ", ".join(EXPECT_KEYS)]
+    problems: list[str] = []
+    add = problems.append
+    for key in expect:
+        if key not in EXPECT_KEYS:
+            add(f"unknown key {key!r} in expect; allowed: {', '.join(EXPECT_KEYS)}")
+    for key in ("legal", "illegal", "events", "not_events", "reasons"):
+        if key in expect:
+            _non_empty_list(expect[key], f"expect.{key}", add)
+    if "outcomes" in expect:
+        if expect["outcomes"] not in OUTCOME_MODES:
+            add(f"expect.outcomes is one of {', '.join(OUTCOME_MODES)}, not "
+                f"{expect['outcomes']!r}")
+    if ("outcomes" in expect or outcomes_given_outside) and \
+            not any(key in expect for key in CHECKED_PER_OUTCOME):
+        add("outcomes says how the other expectations hold over the outcomes; alone it checks "
+            "nothing: add state, events, not_events, legal or illegal")
+    if "reasons" in expect:
+        _reasons(expect, add)
+    if "state" in expect:
+        _state(expect["state"], STATE_KEYS, CARD_ENTRY_KEYS, add)
+    for key in ("events", "not_events"):
+        if isinstance(expect.get(key), list):
+            for number, event in enumerate(expect[key], start=1):
+                _event(event, f"expect.{key}[{number}]", EVENT_KEYS, add)
+    return problems
+
+
+def _non_empty_list(value: Any, where: str, add: Any) -> None:
+    if not isinstance(value, list):
+        add(f"{where} must be a list, not {type(value).__name__}")
+    elif not value:
+        add(f"{where} is empty, so it checks nothing: list at least one item or leave the key "
+            "out")
+    elif len(value) > LIST_ITEMS:
+        add(f"{where} lists {len(value)} items; at most {LIST_ITEMS} are read")
+
+
+def _reasons(expect: dict[str, Any], add: Any) -> None:
+    from .catalogue import catalogue
+
+    if not (expect.get("legal") or expect.get("illegal")):
+        add("expect.reasons explains the first legal or illegal action: give expect.legal or "
+            "expect.illegal too")
+    if not isinstance(expect["reasons"], list):
+        return
+    known = catalogue()
+    for rule in expect["reasons"]:
+        if not isinstance(rule, str) or rule not in known:
+            add(f"expect.reasons: {rule!r} is not a rule ID of the catalogue "
+                "(asp/catalogue.yaml lists them)")
+
+
+def _state(value: Any, state_keys: tuple[str, ...], card_keys: tuple[str, ...],
+           add: Any) -> None:
+    if not isinstance(value, dict):
+        add(f"expect.state must be a mapping, not {type(value).__name__}")
+        return
+    if not value:
+        add("expect.state is empty, so it checks nothing: give the parts of the state that must "
+            "match, or leave it out")
+        return
+    for key in value:
+        if key not in state_keys:
+            add(f"unknown key {key!r} in expect.state; allowed: {', '.join(state_keys)}")
+    cards = value.get("cards")
+    if "cards" not in value:
+        return
+    if not isinstance(cards, dict) or not cards:
+        add("expect.state.cards maps card ids to the fields that must match, e.g. "
+            "{a_x: {zone: graveyard}}")
+        return
+    for card_id, fields in cards.items():
+        if not isinstance(fields, dict) or not fields:
+            add(f"expect.state.cards.{card_id} gives no field to match: say what must hold, e.g. "
+                "{zone: graveyard}")
+            continue
+        for field in fields:
+            if field not in card_keys or field == "id":
+                add(f"unknown card field {field!r} in expect.state.cards.{card_id}; allowed: "
+                    f"{', '.join(k for k in card_keys if k != 'id')}")
+
+
+def _event(value: Any, where: str, event_keys: tuple[str, ...], add: Any) -> None:
+    from .vocabulary import words
+
+    if not isinstance(value, dict) or not value:
+        add(f"{where} is a mapping of the event's keys that must match, e.g. "
+            "{event: destroyed, card: a_x}; an empty one would match any event")
+        return
+    for key in value:
+        if key not in event_keys:
+            add(f"unknown key {key!r} in {where}; allowed: {', '.join(event_keys)}")
+    names = words("event")
+    if "event" in value and value["event"] not in names:
+        add(f"{where}: unknown event {value['event']!r}; the events are {', '.join(names)}")
