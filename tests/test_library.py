@@ -54,3 +54,31 @@ def test_counter_traps_answer_a_chain_link_or_an_event() -> None:
 def test_library_files_are_strictly_well_formed() -> None:
     """Read with the strict loader (no duplicate keys), the library is the same."""
     assert library(strict=True) == library()
+
+
+def test_the_shipped_compiled_library_is_current() -> None:
+    """library/compiled.json is what `python -m ygocheck.library` writes from the YAML now."""
+    from importlib import resources
+
+    from ygocheck.cards import compiled_library, library_files
+
+    shipped = resources.files("ygocheck.library").joinpath("compiled.json").read_text(
+        encoding="utf-8")
+    assert shipped == compiled_library(library_files()), \
+        "run `python -m ygocheck.library` after editing the library"
+
+
+def test_a_changed_compiled_library_is_never_trusted() -> None:
+    import json
+
+    from ygocheck.cards import compiled_library, library_files, trusted_compiled
+
+    files = library_files()
+    text = compiled_library(files)
+    assert trusted_compiled(text, files) == library(strict=True)
+    data = json.loads(text)
+    data["cards"]["Mirror Force"]["effects"] = []          # a poisoned definition
+    assert trusted_compiled(json.dumps(data), files) is None
+    assert trusted_compiled(text[:-100], files) is None     # a truncated file
+    edited = [(files[0][0], files[0][1] + "\n# edited\n")] + files[1:]
+    assert trusted_compiled(text, edited) is None          # YAML edited since

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 from importlib import resources
@@ -416,39 +415,62 @@ def library(strict: bool = False) -> dict[str, CardDefinition]:
     """The built-in card library. A broken library is a bug in ygocheck, reported as such.
     `strict` reads it with the line-tracking loader that refuses duplicate keys.
 
-    Parsing and checking the YAML costs more than the rest of a query, so the checked library
-    is kept as JSON in the user's cache folder, under the hash of the library files: any
-    change to them makes a new cache entry."""
+    Parsing the YAML costs more than the rest of a query, so the package ships the checked
+    library as JSON (library/compiled.json, written by `python -m ygocheck.library`) together
+    with the hash of the YAML it was made from. It is used only when that hash is the hash of
+    the YAML files installed beside it: an edited library or a changed or corrupt JSON file is
+    never trusted, the YAML is read instead. Nothing is cached outside the installation."""
     files = library_files()
-    if strict:
-        return _read_library(files, strict=True)
-    cache = _cache_file(files)
-    if cache is not None and cache.is_file():
-        try:
-            cached: dict[str, CardDefinition] = json.loads(cache.read_text(encoding="utf-8"))
-            return cached
-        except (OSError, ValueError):
-            pass
-    cards = _read_library(files, strict=False)
-    if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            temporary = cache.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(cards), encoding="utf-8")
-            temporary.replace(cache)
-        except OSError:
-            pass
-    return cards
+    if not strict:
+        compiled = _compiled(files)
+        if compiled is not None:
+            return compiled
+    return _read_library(files, strict=strict)
 
 
-def _cache_file(files: list[tuple[str, str]]) -> Path | None:
-    if os.environ.get("YGOCHECK_NO_CACHE"):
-        return None
+def library_digest(files: list[tuple[str, str]]) -> str:
+    """The hash of the library's YAML files, names and texts."""
     digest = hashlib.sha256()
     for file, text in files:
         digest.update(file.encode("utf-8") + b"\0" + text.encode("utf-8") + b"\0")
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "ygocheck" / f"library-{digest.hexdigest()[:24]}.json"
+    return digest.hexdigest()
+
+
+def compiled_library(files: list[tuple[str, str]]) -> str:
+    """The text of library/compiled.json for these YAML files: their hash, the checked cards,
+    and the hash of the cards' own JSON (so a changed file is seen even if its source hash is
+    left alone)."""
+    cards = _read_library(files, strict=True)
+    body = json.dumps(cards, sort_keys=True, ensure_ascii=False)
+    return json.dumps({"sources": library_digest(files),
+                       "cards_sha256": hashlib.sha256(body.encode("utf-8")).hexdigest(),
+                       "cards": cards}, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _compiled(files: list[tuple[str, str]]) -> dict[str, CardDefinition] | None:
+    try:
+        text = resources.files("ygocheck.library").joinpath("compiled.json").read_text(
+            encoding="utf-8")
+    except OSError:
+        return None
+    return trusted_compiled(text, files)
+
+
+def trusted_compiled(text: str, files: list[tuple[str, str]]) -> dict[str, CardDefinition] | None:
+    """The cards of a compiled.json text if it was made from exactly these YAML files and is
+    unchanged since; else None."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("sources") != library_digest(files):
+        return None
+    cards = data.get("cards")
+    body = json.dumps(cards, sort_keys=True, ensure_ascii=False)
+    if not isinstance(cards, dict) or \
+            data.get("cards_sha256") != hashlib.sha256(body.encode("utf-8")).hexdigest():
+        return None
+    return cards
 
 
 def _read_library(files: list[tuple[str, str]], strict: bool) -> dict[str, CardDefinition]:
