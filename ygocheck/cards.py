@@ -64,8 +64,8 @@ COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self":
              "tribute_self": bool, "send_self_to_graveyard": bool, "banish_self": bool,
              "detach": int}
 
-CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "atk", "def",
-             "tributes", "cannot_normal_summon", "revival_limit", "archetypes", "text",
+CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "scale", "atk",
+             "def", "tributes", "cannot_normal_summon", "revival_limit", "archetypes", "text",
              "remains_on_field", "effects")
 EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "wording", "trigger",
                "optional", "responds_to", "targets", "cost", "once_per_turn", "negates",
@@ -98,7 +98,8 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
     if category == "monster":
         _check_monster(card, checker, where)
     else:
-        for key in ("attribute", "type", "level", "rank", "link", "atk", "def", "tributes",
+        for key in ("attribute", "type", "level", "rank", "link", "scale", "atk", "def",
+                    "tributes",
                     "cannot_normal_summon", "revival_limit"):
             if key in card:
                 checker.add(checker.line(card, key), f"{where}.{key} is only for monsters")
@@ -153,6 +154,11 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     if "link" in card and kind != "link":
         checker.add(checker.line(card, "link"), f"{where}: only Link Monsters have a Link "
                     "Rating")
+    if "scale" in card:   # a Pendulum Monster: its Pendulum Scale
+        checker.integer(card, "scale", where, 0, 13)
+        if kind == "link":
+            checker.add(checker.line(card, "scale"), f"{where}: a Link Monster is never a "
+                        "Pendulum Monster")
     if "tributes" in card:
         checker.integer(card, "tributes", where, 0, 5)
     if "cannot_normal_summon" in card:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .limits import LIST_ITEMS
 from .load import LineDict, LineList
 from .problems import Problem
 
@@ -37,17 +38,25 @@ class Checker:
             return getattr(container, "line", None)
         return _line_in(container, key)
 
-    def mapping(self, value: Any, where: str, line: int | None) -> bool:
-        if isinstance(value, dict):
-            return True
-        self.add(line, f"{where} must be a mapping (key: value), not {describe(value)}")
-        return False
+    def mapping(self, value: Any, where: str, line: int | None, limit: int | None = None) -> bool:
+        if not isinstance(value, dict):
+            self.add(line, f"{where} must be a mapping (key: value), not {describe(value)}")
+            return False
+        if limit is not None and len(value) > limit:
+            self.add(line, f"{where} has {len(value)} entries; at most {limit} are read")
+            return False
+        return True
 
-    def listing(self, value: Any, where: str, line: int | None) -> bool:
-        if isinstance(value, list):
-            return True
-        self.add(line, f"{where} must be a list, not {describe(value)}")
-        return False
+    def listing(self, value: Any, where: str, line: int | None, limit: int = LIST_ITEMS) -> bool:
+        """A list of at most `limit` items (limits.py): a longer one is refused whole, so no
+        check or grounding grows with it."""
+        if not isinstance(value, list):
+            self.add(line, f"{where} must be a list, not {describe(value)}")
+            return False
+        if len(value) > limit:
+            self.add(line, f"{where} lists {len(value)} items; at most {limit} are read")
+            return False
+        return True
 
     def known_keys(self, mapping: dict, allowed: Iterable[str], where: str) -> None:
         allowed = list(allowed)

@@ -32,6 +32,11 @@ def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
         from .actions import ActionError
         from .problems import BadInput, EncodingBug
 
+        import os
+
+        named = kwargs.get("snapshot") or kwargs.get("snapshots") or kwargs.get("paths")
+        files = ", ".join(named) if isinstance(named, tuple) else str(named or "")
+        where = f"{files}: " if files else ""
         try:
             return function(*args, **kwargs)
         except BadInput as error:
@@ -39,12 +44,18 @@ def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
         except ActionError as error:
             _fail([str(error)])
         except EncodingBug as error:
-            _fail([f"internal error: {error}"], code=3)
+            if os.environ.get("YGOCHECK_DEBUG"):
+                raise
+            _fail([f"{where}internal error: {error}; this is a bug in ygocheck, please report "
+                   "it with this input"], code=3)
         except KeyboardInterrupt:
             _fail(["interrupted"], code=130)
         except Exception as error:  # noqa: BLE001 - never a traceback for a person
-            _fail([f"internal error ({type(error).__name__}: {error}); this is a bug in "
-                   "ygocheck, please report it with the snapshot"], code=3)
+            if os.environ.get("YGOCHECK_DEBUG"):   # for the people who fix it
+                raise
+            _fail([f"{where}internal error ({type(error).__name__}: {error}); this is a bug in "
+                   "ygocheck, please report it with this input (YGOCHECK_DEBUG=1 shows where)"],
+                  code=3)
     return wrapper
 
 
@@ -261,6 +272,11 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
     if len(actions) > 1 and more:
         raise ActionError("give the actions either with one --do each, or all after a single "
                           "--do; mixing both would leave their order unclear")
+    from .limits import ACTIONS
+
+    if len(actions) + len(more) > ACTIONS:
+        raise ActionError(f"{len(actions) + len(more)} actions given; play takes at most "
+                          f"{ACTIONS} at a time")
     parsed = [parse_action(a) for a in list(actions) + list(more)]
     loaded = _yaml_snapshot(snapshot)
     check_cards(parsed, loaded.card_ids(), snapshot)

@@ -114,6 +114,12 @@ def _state(value: Any, state_keys: tuple[str, ...], card_keys: tuple[str, ...],
     for key in value:
         if key not in state_keys:
             add(f"unknown key {key!r} in expect.state; allowed: {', '.join(state_keys)}")
+    lp = value.get("lp")
+    if "lp" in value and not (isinstance(lp, dict) and lp and all(
+            player in ("A", "B") and isinstance(points, int) for player, points in lp.items())):
+        add("expect.state.lp maps players (A, B) to their LP, a whole number each")
+    if "chain" in value and not isinstance(value["chain"], list):
+        add("expect.state.chain is a list of links (chain: [] for an empty chain)")
     cards = value.get("cards")
     if "cards" not in value:
         return

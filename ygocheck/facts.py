@@ -191,7 +191,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("category", "kind", "revival_limit"):
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
-    for key in ("level", "rank", "link", "atk", "def", "tributes"):
+    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes"):
         if key in card:
             out.append(f"definition({ident},{key},{card[key]}).")
     for key in ("attribute", "type"):

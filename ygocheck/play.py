@@ -56,7 +56,14 @@ def play(loaded: Loaded, actions: list[dict[str, Any]]) -> PlayResult:
 def resolve(loaded: Loaded) -> list[Outcome]:
     """Resolve the snapshot's chain as if both players had passed: every outcome."""
     branches, stop = run(loaded, [{"action": "resolve"}], follow_all=True)
-    if stop is not None:  # resolving asks no player for anything; a stop is a bug
+    if stop is not None and stop.rules:   # the rules refuse it: there is no chain
+        from .catalogue import reason
+        from .problems import BadInput, Problem
+
+        because = "; ".join(f"{r}: {reason(r)['text']}" for r in stop.rules)
+        raise BadInput([Problem(loaded.file, None, f"resolve: nothing to resolve here "
+                                f"({because})")])
+    if stop is not None:  # resolving asks no player for anything; another stop is a bug
         from .problems import EncodingBug
 
         raise EncodingBug(f"resolving the chain stopped: {stop.message}")

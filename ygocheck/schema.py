@@ -14,6 +14,7 @@ from typing import Any
 
 from . import FORMAT
 from .cards import CardDefinition, check_definitions, library
+from .limits import CARDS, CHAIN_LINKS, COUNTERS, DEFINITIONS, EVENTS, MODIFIERS, PENDING
 from .checks import ID_PATTERN, WORD, Checker, describe
 from .vocabulary import PLAYERS, values, words
 
@@ -158,7 +159,7 @@ class _Shape:
     def chain(self, state: dict) -> None:
         c = self.checker
         chain = state.get("chain")
-        if chain is None or not c.listing(chain, "state.chain", c.line(state, "chain")):
+        if chain is None or not c.listing(chain, "state.chain", c.line(state, "chain"), CHAIN_LINKS):
             return
         for index, link in enumerate(chain):
             where = f"chain link {index + 1}"
@@ -206,7 +207,7 @@ class _Shape:
     def events(self, state: dict) -> None:
         c = self.checker
         events = state.get("events")
-        if events is None or not c.listing(events, "state.events", c.line(state, "events")):
+        if events is None or not c.listing(events, "state.events", c.line(state, "events"), EVENTS):
             return
         for index, event in enumerate(events):
             where = f"event {index + 1}"
@@ -239,7 +240,8 @@ class _Shape:
     def pending(self, state: dict) -> None:
         c = self.checker
         pending = state.get("pending")
-        if pending is None or not c.listing(pending, "state.pending", c.line(state, "pending")):
+        if pending is None or not c.listing(pending, "state.pending", c.line(state, "pending"),
+                                                    PENDING):
             return
         for index, item in enumerate(pending):
             where = f"state.pending[{index + 1}]"
@@ -306,7 +308,7 @@ class _Shape:
     def cards(self, state: dict) -> list[str]:
         c = self.checker
         raw = state.get("cards", [])
-        if raw is None or not c.listing(raw, "state.cards", c.line(state, "cards")):
+        if raw is None or not c.listing(raw, "state.cards", c.line(state, "cards"), CARDS):
             return []
         order: list[str] = []
         seen: dict[str, int | None] = {}
@@ -422,7 +424,7 @@ class _Shape:
         c = self.checker
         counters = item.get("counters")
         if counters is None or not c.mapping(counters, f"{where}.counters",
-                                             c.line(item, "counters")):
+                                             c.line(item, "counters"), COUNTERS):
             return
         for counter in counters:
             if not isinstance(counter, str) or not WORD.match(counter):
@@ -435,7 +437,7 @@ class _Shape:
         c = self.checker
         modifiers = item.get("modifiers")
         if modifiers is None or not c.listing(modifiers, f"{where}.modifiers",
-                                              c.line(item, "modifiers")):
+                                              c.line(item, "modifiers"), MODIFIERS):
             return
         for index, modifier in enumerate(modifiers, start=1):
             mod_where = f"{where}.modifiers[{index}]"
@@ -521,7 +523,8 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     if "title" in data and not isinstance(data["title"], str):
         checker.add(checker.line(data, "title"), "title must be a text")
     declared: dict[str, CardDefinition] = {}
-    if "cards" in data and data["cards"] is not None:
+    if "cards" in data and data["cards"] is not None and checker.mapping(
+            data["cards"], "cards (card definitions)", checker.line(data, "cards"), DEFINITIONS):
         declared = check_definitions(data["cards"], checker, "cards (card definitions)",
                                      checker.line(data, "cards"))
     if not checker.required(data, ("state",), "the snapshot"):
@@ -532,6 +535,8 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     shape = _Shape(checker)
     shape.state(state)
     order = shape.cards(state)
+    if checker.problems:   # the shape is wrong: nothing below may rely on it
+        return None
     known = dict(library())
     known.update(declared)
     used: dict[str, CardDefinition] = {}
