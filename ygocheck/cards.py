@@ -66,10 +66,11 @@ COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self":
 
 CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "scale", "atk",
              "def", "tributes", "cannot_normal_summon", "revival_limit", "archetypes", "text",
+             "passcode", "unmodelled",
              "remains_on_field", "effects")
 EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "wording", "trigger",
                "optional", "responds_to", "targets", "cost", "once_per_turn", "negates",
-               "changes_stats", "battle", "does", "applies", "condition", "text")
+               "changes_stats", "battle", "does", "applies", "condition", "text", "unmodelled")
 # "if this card attacks / is attacked / battles ... a face-down Defense Position monster":
 # the battle an effect needs (docs/cards.md, "Battle conditions").
 BATTLE_KEYS = ("role", "face", "position", "summoned", "max_level", "attribute", "type",
@@ -111,6 +112,10 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
                             f"{where}.archetypes must list names (text)")
     if "text" in card:
         checker.text(card, "text", where)
+    if "passcode" in card:   # the number printed on the card, what .ydk deck files list
+        checker.integer(card, "passcode", where, 1, 99999999)
+    if "unmodelled" in card:   # what of the card's text no descriptor expresses (docs/cards.md)
+        checker.text(card, "unmodelled", where)
     if "remains_on_field" in card:
         checker.boolean(card, "remains_on_field", where)
         if category == "monster":
@@ -218,7 +223,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
     for key in ("does", "applies"):
         if key in effect:
             _check_operations(effect[key], checker, f"{where}.{key}", checker.line(effect, key))
-    for key in ("condition", "text"):
+    for key in ("condition", "text", "unmodelled"):
         if key in effect:
             checker.text(effect, key, where)
 

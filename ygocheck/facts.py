@@ -191,7 +191,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("category", "kind", "revival_limit"):
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
-    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes"):
+    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode"):
         if key in card:
             out.append(f"definition({ident},{key},{card[key]}).")
     for key in ("attribute", "type"):
@@ -200,6 +200,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("cannot_normal_summon", "remains_on_field"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
+    if "unmodelled" in card:
+        out.append(f"definition({ident},unmodelled,{quoted(str(card['unmodelled']))}).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):
@@ -211,6 +213,9 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         for key in ("optional", "changes_stats"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
+        if "unmodelled" in effect:
+            out.append(f"definition_effect({prefix},unmodelled,"
+                       f"{quoted(str(effect['unmodelled']))}).")
         for key in ("from", "phase", "negates"):
             for value in effect.get(key) or []:
                 out.append(f"definition_effect({prefix},{key},{constant(value)}).")
