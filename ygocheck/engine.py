@@ -278,5 +278,5 @@ def new_events(answer: Answer, before: int) -> list[dict[str, Any]]:
     """The events of the settled moment after the first `before` ones."""
     from .state_out import EVENT_ORDER, _records
 
-    records = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card",))
+    records = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card", "vanished"))
     return records[before:]

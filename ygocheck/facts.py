@@ -88,6 +88,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_event({index},card,{term(event['card'])}).")
         for card_id in event.get("cards") or []:
             add(f"snapshot_event({index},card,{term(card_id)}).")
+        for card_id in event.get("vanished") or []:
+            add(f"snapshot_event({index},vanished,{term(card_id)}).")
         for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing"):
             if key in event:
                 add(f"snapshot_event({index},{key},{constant(event[key])}).")

@@ -31,7 +31,7 @@ SUMMONED_KEYS = ("how", "from", "by", "properly", "turn")
 LINK_KEYS = ("player", "card", "effect", "targets", "kind", "from", "negated", "by_effect_of",
              "cost", "resolved")
 EVENT_KEYS = ("event", "card", "cards", "player", "how", "by", "from", "to", "target", "amount",
-              "kind", "phase", "step", "timing", "effect", "link")
+              "kind", "phase", "step", "timing", "effect", "link", "vanished")
 BATTLE_KEYS = ("attacker", "target", "replay", "calculated", "destroyed")
 THIS_TURN_KEYS = ("normal_summon_used", "pendulum_summon_used", "used", "effects")
 MODIFIER_KEYS = ("atk", "def", "level", "kind", "until", "source")
@@ -229,8 +229,9 @@ class _Shape:
                     c.integer(event, key, where, 0 if key == "amount" else 1, 10**9)
             if "card" in event:
                 self.card_id(event, "card", where)
-            if "cards" in event:
-                self.id_list(event, "cards", where)
+            for key in ("cards", "vanished"):
+                if key in event:
+                    self.id_list(event, key, where)
             if "target" in event:
                 self.card_id(event, "target", where, allow_direct=True)
             self.at(("event", index + 1), "", event)

@@ -20,7 +20,7 @@ CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "posi
               "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
               "counters", "modifiers", "temporary", "control")
 EVENT_ORDER = ("event", "card", "cards", "player", "how", "by", "from", "to", "target",
-               "phase", "step", "timing", "amount", "kind", "effect", "link")
+               "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished")
 FLAGS = ("attacked", "position_changed", "battled", "token", "revealed", "properly_summoned")
 INTERNAL = ("moved", "fresh")
 
@@ -73,7 +73,7 @@ def snapshot_mapping(answer: Answer, before: dict[str, Any], card_order: list[st
     chain = _chain(answer)
     if chain:
         state["chain"] = chain
-    events = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card",))
+    events = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card", "vanished"))
     if events:
         state["events"] = events
     pending = _records(answer, "snapshot_pending", ("player", "card", "effect"))
@@ -142,7 +142,9 @@ def _records(answer: Answer, name: str, keys: tuple[str, ...],
     out = []
     for _, record in sorted(records.items()):
         for key in repeated:
-            if key in record:
+            if key in record and key != "card":   # always a list
+                record[key] = sorted(record[key])
+            elif key in record:
                 cards = sorted(record.pop(key))
                 if len(cards) == 1:
                     record[key] = cards[0]
