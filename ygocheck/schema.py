@@ -34,7 +34,7 @@ EVENT_KEYS = ("event", "card", "cards", "player", "how", "by", "from", "to", "ta
               "kind", "phase", "step", "timing", "effect", "link", "vanished")
 BATTLE_KEYS = ("attacker", "target", "replay", "calculated", "destroyed")
 THIS_TURN_KEYS = ("normal_summon_used", "pendulum_summon_used", "used", "effects")
-MODIFIER_KEYS = ("atk", "def", "level", "kind", "until", "source")
+MODIFIER_KEYS = ("atk", "def", "level", "kind", "until", "source", "since_turn")
 TEMPORARY_KEYS = ("until", "controller", "position", "face", "from_zone", "by")
 CONTROL_KEYS = ("until", "source")
 TURN_LIMIT = 100000
@@ -448,6 +448,8 @@ class _Shape:
             for key in ("atk", "def", "level"):
                 if key in modifier:
                     c.integer(modifier, key, mod_where, -100000, 100000)
+            if "since_turn" in modifier:
+                c.integer(modifier, "since_turn", mod_where, 1, TURN_LIMIT)
             until = modifier.get("until")
             if until is not None and until not in words("until") and not (
                     isinstance(until, dict) and set(until) == {"turns"}

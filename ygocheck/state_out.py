@@ -234,6 +234,7 @@ def _modifier(raw: dict[str, Any]) -> dict[str, Any]:
         modifier["until"] = {"turns": until.arguments[0].number}
     elif until is not None:
         modifier["until"] = value(until)
-    if "source" in raw:
-        modifier["source"] = value(raw["source"])
+    for key in ("source", "since_turn"):
+        if key in raw:
+            modifier[key] = value(raw[key])
     return modifier
