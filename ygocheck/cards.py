@@ -77,7 +77,10 @@ BATTLE_KEYS = ("role", "face", "position", "summoned", "max_level", "attribute",
                "has_battled", "during", "flipped")
 BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_KEYS = ("what", "where", "controller", "face", "position", "other", "count", "type",
-               "attribute", "max_level", "min_level", "max_atk")
+               "attribute", "max_level", "min_level", "max_atk", "min_atk", "max_def", "min_def",
+               "name", "archetype", "is")
+# The one card a target may be, named by what the effect answers (docs/cards.md).
+TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 EVENT_KEYS = ("event", "player", "card", "how", "on_field", "by", "kind")
 
 
@@ -329,13 +332,16 @@ def _check_targets(value: Any, checker: Checker, where: str, line: int | None) -
             checker.boolean(spec, "other", spec_where)
         if "count" in spec:
             checker.integer(spec, "count", spec_where, 1, 10)
-        for key in ("max_level", "min_level", "max_atk"):
+        for key in ("max_level", "min_level", "max_atk", "min_atk", "max_def", "min_def"):
             if key in spec:
                 checker.integer(spec, key, spec_where, 0, 100000)
         if "attribute" in spec:
             checker.enum(spec, "attribute", ATTRIBUTES, spec_where)
-        if "type" in spec:
-            checker.text(spec, "type", spec_where)
+        for key in ("type", "name", "archetype"):
+            if key in spec:
+                checker.text(spec, key, spec_where)
+        if "is" in spec:
+            checker.enum(spec, "is", TARGET_IS, spec_where)
 
 
 def _check_costs(value: Any, checker: Checker, where: str, line: int | None) -> None:

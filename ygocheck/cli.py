@@ -63,6 +63,14 @@ def _dump(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _echo_warnings(warnings: list[dict[str, Any]], prefix: str = "") -> None:
+    """One line per unmodelled clause the answer rests on (asp/unmodelled.lp)."""
+    for item in warnings:
+        effect = "the card" if item["effect"] == "card" else f"effect {item['effect']}"
+        click.echo(f"{prefix}warning: {item['card']}, {effect}: not modelled, so not "
+                   f"considered: {item['text']}")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ygocheck")
 def main() -> None:
@@ -103,9 +111,11 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
             out["battle_result"] = decoded.battle_result
         if show_blocked:
             out["blocked"] = [dict(action, rules=rules) for action, rules in decoded.blocked]
+        out["warnings"] = decoded.warnings
         _dump(out)
         return
     click.echo(actions_table(state, decoded, listed, show_blocked))
+    _echo_warnings(decoded.warnings)
 
 
 @main.command()
@@ -161,7 +171,7 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     """Is ACTION legal now, and why not, citing the rules (exit 0 legal, 1 not legal)."""
     from .actions import check_cards, parse_action
     from .catalogue import reason
-    from .decode import request_answer
+    from .decode import request_answer, warnings_of
     from .facts import request_facts
     from .pipeline import first_answer, load
 
@@ -171,8 +181,9 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     answer = first_answer(loaded, "question.lp", requests=request_facts("why", wanted))[0]
     legal, rules = request_answer(answer, "why")
     reasons = [reason(rule) for rule in rules]
+    warnings = warnings_of(answer)
     if as_json:
-        _dump({"action": wanted, "legal": legal, "reasons": reasons})
+        _dump({"action": wanted, "legal": legal, "reasons": reasons, "warnings": warnings})
         sys.exit(0 if legal else 1)
     click.echo(("legal" if legal else "not legal") + f": {action}"
                + (" — allowed by:" if legal and reasons else ""))
@@ -180,6 +191,7 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
         click.echo("  no such action exists here (no card or effect matches it)")
     for item in reasons:
         click.echo(f"  {item['rule']}: {item['text']}  [{item['source']}]")
+    _echo_warnings(warnings)
     sys.exit(0 if legal else 1)
 
 
@@ -288,6 +300,7 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
         click.echo("# events:")
         for event in result.events:
             click.echo(f"#   {json.dumps(event, ensure_ascii=False)}")
+        _echo_warnings(result.warnings, "# ")
         if result.stopped_at:
             stop = result.stopped_at
             click.echo(f"# stopped at action {stop['index'] + 1}: {stop['message']}", err=True)
@@ -306,8 +319,8 @@ def resolve(snapshot: str, as_json: bool) -> None:
     """Resolve the current chain; every possible outcome where a choice remains."""
     from .play import resolve as run_resolve
 
-    outcomes = [{"choices": o.choices, "snapshot": o.snapshot, "events": o.events}
-                for o in run_resolve(_yaml_snapshot(snapshot))]
+    outcomes = [{"choices": o.choices, "snapshot": o.snapshot, "events": o.events,
+                 "warnings": o.warnings} for o in run_resolve(_yaml_snapshot(snapshot))]
     if as_json:
         _dump({"outcomes": outcomes})
         return
@@ -318,6 +331,7 @@ def resolve(snapshot: str, as_json: bool) -> None:
         click.echo("# events:")
         for event in outcome["events"]:
             click.echo(f"#   {json.dumps(event, ensure_ascii=False)}")
+        _echo_warnings(outcome["warnings"], "# ")
 
 
 def _not_yet(command: str, issue: str) -> Callable[..., None]:

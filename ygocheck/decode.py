@@ -38,6 +38,25 @@ class Decoded:
     blocked: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
     permitted: list[tuple[dict[str, Any], list[str]]] = field(default_factory=list)
     battle_result: dict[str, Any] | None = None
+    warnings: list[dict[str, Any]] = field(default_factory=list)
+
+
+def warnings_of(answer: Answer) -> list[dict[str, Any]]:
+    """What the answer rests on that no descriptor expresses (asp/unmodelled.lp): one
+    {card, effect, text} per clause, `effect` a number or "card" (the card as a whole)."""
+    found = {(_text(a.arguments[0]), _text(a.arguments[1]), _text(a.arguments[2]))
+             for a in answer.of("warning")}
+    return [{"card": card, "effect": effect, "text": text}
+            for card, effect, text in sorted(found, key=lambda w: (str(w[0]), str(w[1]), w[2]))]
+
+
+def merge_warnings(*lists: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The warnings of several answers, each once, in a stable order."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for items in lists:
+        for item in items:
+            seen.setdefault((str(item["card"]), str(item["effect"]), item["text"]), item)
+    return [seen[key] for key in sorted(seen)]
 
 
 def _text(symbol: Any) -> Any:
@@ -129,7 +148,7 @@ def decode(answer: Answer) -> Decoded:
                    window=windows[0] if windows else None,
                    actions=sort_actions(legal), battle_result=battle_result,
                    blocked=sorted(blocked, key=lambda item: action_sort_key(item[0])),
-                   permitted=permitted)
+                   permitted=permitted, warnings=warnings_of(answer))
 
 
 def meant(answer: Answer, request_id: str) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .decode import meant
+from .decode import meant, merge_warnings, warnings_of
 from .facts import request_facts
 from .pipeline import Loaded, objections
 from .problems import BadInput, EncodingBug
@@ -33,6 +33,8 @@ class Branch:
     state: str
     choices: list[dict[str, Any]] = field(default_factory=list)
     answer: Answer | None = None
+    # The unmodelled clauses some moment of the line rested on (asp/unmodelled.lp).
+    warnings: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -192,6 +194,7 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
     """What one step's answer means for its branch: the branches that follow, the settled
     branch, or a stop."""
     loaded, actions, branch, index = job.loaded, job.actions, item.branch, item.index
+    branch.warnings = merge_warnings(branch.warnings, warnings_of(answer))
     problems = objections(answer, loaded if item.first else Loaded(loaded.file, "", ""))
     if problems and item.first:
         raise BadInput(problems)
@@ -223,7 +226,9 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
             return Stop(following, last or {}, "choice_needed", "a choice is needed",
                         options=_options(outcomes), branch=branch)
         return [_Waiting(item.job, Branch(state=state_facts(outcome),
-                                          choices=branch.choices + choices_of(outcome)),
+                                          choices=branch.choices + choices_of(outcome),
+                                          warnings=merge_warnings(branch.warnings,
+                                                                  warnings_of(outcome))),
                          following, last, False, item.path + (number,))
                 for number, outcome in enumerate(outcomes)]
     if choosing:

@@ -242,7 +242,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                            f"{constant(value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
-                shown = quoted(str(value)) if key in ("type", "attribute") else constant(value)
+                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
+                    else constant(value)
                 out.append(f"definition_target({prefix},{group},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .catalogue import reason
+from .decode import merge_warnings, warnings_of
 from .engine import Branch, Stop, describe, new_events, run
 from .load import plain
 from .pipeline import Loaded
@@ -22,10 +23,11 @@ class PlayResult:
     snapshot: dict[str, Any]
     events: list[dict[str, Any]]
     stopped_at: dict[str, Any] | None = None
+    warnings: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "snapshot": self.snapshot, "events": self.events,
-                "stopped_at": self.stopped_at}
+                "stopped_at": self.stopped_at, "warnings": self.warnings}
 
 
 @dataclass
@@ -33,6 +35,7 @@ class Outcome:
     choices: list[dict[str, Any]]
     snapshot: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[dict[str, Any]] = field(default_factory=list)
 
 
 def play(loaded: Loaded, actions: list[dict[str, Any]]) -> PlayResult:
@@ -46,11 +49,15 @@ def play(loaded: Loaded, actions: list[dict[str, Any]]) -> PlayResult:
                                    "reasons": [reason(r) for r in stop.rules]}
         if stop.options is not None:
             stopped["options"] = stop.options
+        warnings = merge_warnings(stop.branch.warnings if stop.branch else [],
+                                  warnings_of(answer))
         return PlayResult(ok=False, snapshot=_snapshot(loaded, answer),
-                          events=new_events(answer, loaded.event_count()), stopped_at=stopped)
+                          events=new_events(answer, loaded.event_count()), stopped_at=stopped,
+                          warnings=warnings)
     answer = branches[0].answer
     return PlayResult(ok=True, snapshot=_snapshot(loaded, answer),
-                      events=new_events(answer, loaded.event_count()))
+                      events=new_events(answer, loaded.event_count()),
+                      warnings=branches[0].warnings)
 
 
 def resolve(loaded: Loaded) -> list[Outcome]:
@@ -68,7 +75,8 @@ def resolve(loaded: Loaded) -> list[Outcome]:
 
         raise EncodingBug(f"resolving the chain stopped: {stop.message}")
     return [Outcome(choices=b.choices, snapshot=_snapshot(loaded, b.answer),
-                    events=new_events(b.answer, loaded.event_count())) for b in branches]
+                    events=new_events(b.answer, loaded.event_count()), warnings=b.warnings)
+            for b in branches]
 
 
 def _snapshot(loaded: Loaded, answer: Any) -> dict[str, Any]:
