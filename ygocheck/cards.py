@@ -51,9 +51,9 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
-              "halve_battle_damage")
+              "halve_battle_damage", "cannot_activate")
 OPERATION_KEYS = ("op", "what", "face", "until", "position", "amount", "to", "player", "count",
-                  "counter", "of", "where", "other", "condition", "type", "bind", "by")
+                  "counter", "of", "where", "other", "type", "bind", "by")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -66,11 +66,11 @@ COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self":
 
 CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "scale", "atk",
              "def", "tributes", "cannot_normal_summon", "revival_limit", "archetypes", "text",
-             "passcode", "unmodelled",
+             "passcode", "unmodelled", "note",
              "remains_on_field", "effects")
 EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "wording", "trigger",
                "optional", "responds_to", "targets", "cost", "once_per_turn", "negates",
-               "changes_stats", "battle", "does", "applies", "condition", "text", "unmodelled")
+               "changes_stats", "battle", "does", "applies", "text", "unmodelled", "note")
 # "if this card attacks / is attacked / battles ... a face-down Defense Position monster":
 # the battle an effect needs (docs/cards.md, "Battle conditions").
 BATTLE_KEYS = ("role", "face", "position", "summoned", "max_level", "attribute", "type",
@@ -84,6 +84,20 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 EVENT_KEYS = ("event", "player", "card", "how", "on_field", "by", "kind")
 
 
+def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
+    """Card text is rules: a free-text `condition` would stand where a rule reads a clause,
+    and no rule reads it. It is refused with what to write instead; the mapping is returned
+    without it, so that it is reported once."""
+    if "condition" not in mapping:
+        return mapping
+    checker.add(checker.line(mapping, "condition"), f"{where}.condition: free text is not read "
+                "by the rules, so it cannot decide a ruling; express the clause with the "
+                "descriptors (docs/cards.md), or declare it `unmodelled: <the clause>` so that "
+                "every answer resting on it says so (`note:` is for a remark that changes no "
+                "ruling)")
+    return {k: v for k, v in mapping.items() if k != "condition"}
+
+
 def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None:
     """Check one card definition against docs/cards.md, adding problems to `checker`."""
     if not isinstance(name, str) or not name.strip():
@@ -92,7 +106,7 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
     where = f"card {name!r}"
     if not checker.mapping(card, where, line):
         return
-    checker.known_keys(card, CARD_KEYS, where)
+    checker.known_keys(_without_condition(card, checker, where), CARD_KEYS, where)
     if not checker.required(card, ("category", "kind"), where):
         return
     if not checker.enum(card, "category", CATEGORIES, where):
@@ -179,7 +193,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
                   line: int | None) -> None:
     if not checker.mapping(effect, where, line):
         return
-    checker.known_keys(effect, EFFECT_KEYS, where)
+    checker.known_keys(_without_condition(effect, checker, where), EFFECT_KEYS, where)
     if not checker.required(effect, ("kind",), where):
         return
     if not checker.enum(effect, "kind", EFFECT_KINDS, where):
@@ -210,9 +224,10 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
         if key in effect:
             _check_event(effect[key], checker, f"{where}.{key}", checker.line(effect, key))
     if kind == "trigger" and "trigger" not in effect and "timing" not in effect \
-            and "phase" not in effect and "condition" not in effect:
-        checker.add(line, f"{where}: a trigger effect needs `trigger` (its event), `timing`, "
-                    "`phase` or a `condition`")
+            and "phase" not in effect and "unmodelled" not in effect:
+        checker.add(line, f"{where}: a trigger effect needs `trigger` (its event), `timing` or "
+                    "`phase`; if what triggers it cannot be described yet, say so with "
+                    "`unmodelled: <the clause>`")
     if "battle" in effect:
         _check_battle(effect["battle"], checker, f"{where}.battle", checker.line(effect, "battle"))
     if "responds_to" in effect:
@@ -226,7 +241,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
     for key in ("does", "applies"):
         if key in effect:
             _check_operations(effect[key], checker, f"{where}.{key}", checker.line(effect, key))
-    for key in ("condition", "text", "unmodelled"):
+    for key in ("text", "unmodelled", "note"):
         if key in effect:
             checker.text(effect, key, where)
 
@@ -299,7 +314,9 @@ def _check_responds_to(value: Any, checker: Checker, where: str, line: int | Non
         return
     if not checker.mapping(value, where, line):
         return
-    checker.known_keys(value, ("what", "activation", "player", "targeting"), where)
+    checker.known_keys(value, ("what", "activation", "player", "targeting", "kind"), where)
+    if "kind" in value:   # the kind of the activated Spell/Trap: "a Normal Trap Card"
+        checker.enum(value, "kind", tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])), where)
     if "targeting" in value:
         checker.enum(value, "targeting", ("only_self", "self"), where)
     if "what" in value:
@@ -367,7 +384,8 @@ def _check_operations(value: Any, checker: Checker, where: str, line: int | None
         op_where = f"{where}[{index}]"
         if not checker.mapping(operation, op_where, line):
             continue
-        checker.known_keys(operation, OPERATION_KEYS, op_where)
+        checker.known_keys(_without_condition(operation, checker, op_where), OPERATION_KEYS,
+                           op_where)
         if checker.required(operation, ("op",), op_where):
             checker.enum(operation, "op", OPERATIONS, op_where)
         if "what" in operation:

@@ -216,6 +216,7 @@ def test(paths: tuple[str, ...], as_json: bool, jobs: int | None) -> None:
     if as_json:
         _dump({"passed": sum(1 for r in counted if r.passed), "failed": len(failed),
                "skipped": sum(1 for r in results if r.skipped),
+               "resting_on_unmodelled": sum(1 for r in counted if r.passed and r.unmodelled),
                "cases": [r.as_json() for r in results]})
     else:
         click.echo(test_report(results))

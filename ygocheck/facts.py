@@ -251,8 +251,6 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         for part in ("does", "applies"):
             for index, operation in enumerate(effect.get(part) or [], start=1):
                 for key, value in operation.items():
-                    if key == "condition":
-                        continue
                     if key == "type":
                         shown = quoted(str(value))
                     elif isinstance(value, str) and not value.replace("_", "").isalnum():

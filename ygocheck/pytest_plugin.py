@@ -63,6 +63,11 @@ def _results(session: Any) -> dict[int, Any]:
     return cached
 
 
+class UnmodelledClause(UserWarning):
+    """A ruling case passed, but its answer rests on a clause of card text that is not
+    modelled (asp/unmodelled.lp): not a plain pass."""
+
+
 class RulingItem(pytest.Item):
     def __init__(self, *, case: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -72,6 +77,14 @@ class RulingItem(pytest.Item):
         from .rulings import run_case
 
         result = _results(self.session).get(id(self)) or run_case(self.case)
+        if result.passed and result.unmodelled and result.status == "settled":
+            import warnings
+
+            clauses = "; ".join(f"{w['card']} ({w['effect']}): {w['text']}"
+                                for w in result.unmodelled)
+            warnings.warn(UnmodelledClause(f"{result.ruling} rests on unmodelled clauses: "
+                                           f"{clauses}"), stacklevel=1)
+            return
         if result.passed:
             return
         if result.skipped:

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import FORMAT
 from .actions import ActionError, check_action, check_cards
-from .decode import Decoded, decode, meant, request_answer
+from .decode import Decoded, decode, meant, merge_warnings, request_answer
 from .engine import Job, new_events, run_many
 from .expectations import STATUSES, case_problems
 from .facts import request_facts
@@ -31,11 +31,14 @@ class CaseResult:
     status: str = "settled"
     line: int | None = None
     skipped: str | None = None
+    # The unmodelled clauses the answer rested on (asp/unmodelled.lp): such a pass is not a
+    # plain pass, and is reported with them.
+    unmodelled: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"file": self.file, "ruling": self.ruling, "passed": self.passed,
                                "failures": self.failures, "status": self.status,
-                               "line": self.line}
+                               "line": self.line, "unmodelled": self.unmodelled}
         if self.skipped:
             out["skipped"] = self.skipped
         return out
@@ -190,6 +193,9 @@ def judge(prepared: Prepared, outcome: Any) -> CaseResult:
         result.passed = False
         return result
     branches, stop = outcome
+    result.unmodelled = merge_warnings(*[b.warnings for b in branches],
+                                       stop.branch.warnings if stop is not None and stop.branch
+                                       else [])
     if stop is not None:
         rules = ", ".join(stop.rules)
         fail(f"do: action {stop.index + 1} ({stop.action}) stopped: {stop.message}"
