@@ -1,0 +1,123 @@
+"""Nothing decides silently (docs/cards.md): a clause of card text the descriptors cannot
+express is declared `unmodelled`, and every answer that may rest on it says so; free text
+never stands where a rule would read a clause."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from click.testing import CliRunner
+
+from ygocheck.cli import main
+
+# A Quick-Play Spell whose second clause the vocabulary cannot say, and a monster known by its
+# stats only (its effects are not described at all).
+CARDS = {
+    "Test Half Spell": {
+        "category": "spell", "kind": "quick_play",
+        "text": "Target 1 face-up monster; it gains 500 ATK, then if it is a Dragon, draw 1.",
+        "effects": [{"kind": "activation",
+                     "targets": [{"what": "monster", "where": "field", "face": "up"}],
+                     "does": [{"op": "change_atk", "what": "targets", "amount": 500}],
+                     "unmodelled": "then, if the target is a Dragon monster, draw 1 card"}]},
+    "Test Stats Only": {"category": "monster", "kind": "effect", "attribute": "DARK",
+                        "type": "Fiend", "level": 4, "atk": 1800, "def": 1000,
+                        "unmodelled": "its effects: the card is known by its stats only"},
+}
+
+
+def snapshot(cards: list[dict[str, Any]], **state: Any) -> dict[str, Any]:
+    return {"format": "ygocheck/1", "cards": CARDS,
+            "state": {"turn": 3, "turn_player": "A", "phase": "main1", **state,
+                      "cards": cards}}
+
+
+def run(tmp_path: Path, data: Any, *args: str) -> tuple[int, Any, str]:
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    result = CliRunner().invoke(main, [args[0], str(path), *args[1:]])
+    out = json.loads(result.stdout) if "--json" in args and result.stdout.strip() else \
+        result.stdout
+    return result.exit_code, out, result.stderr
+
+
+SPELL = {"id": "a_half", "name": "Test Half Spell", "owner": "A", "zone": "hand"}
+ELF = {"id": "a_elf", "name": "Mystical Elf", "owner": "A", "zone": "monster", "slot": 1,
+       "since_turn": 2}
+
+
+def test_actions_warn_about_an_unmodelled_clause_of_a_card_that_can_act(tmp_path: Path) -> None:
+    code, out, _ = run(tmp_path, snapshot([SPELL, ELF]), "actions", "--json")
+    assert code == 0
+    assert out["warnings"] == [{"card": "a_half", "effect": 1,
+                                "text": "then, if the target is a Dragon monster, draw 1 card"}]
+    code, text, _ = run(tmp_path, snapshot([SPELL, ELF]), "actions")
+    assert "warning: a_half, effect 1: not modelled" in text
+
+
+def test_a_card_in_the_deck_rests_nothing_on_its_unmodelled_clause(tmp_path: Path) -> None:
+    deck = dict(SPELL, zone="deck")
+    code, out, _ = run(tmp_path, snapshot([deck, ELF]), "actions", "--json")
+    assert code == 0 and out["warnings"] == []
+
+
+def test_a_card_known_by_its_stats_only_warns_as_a_whole(tmp_path: Path) -> None:
+    fiend = {"id": "b_fiend", "name": "Test Stats Only", "owner": "B", "zone": "monster",
+             "slot": 1, "since_turn": 2}
+    code, out, _ = run(tmp_path, snapshot([ELF, fiend]), "why", "A change_position a_elf",
+                       "--json")
+    assert code == 0 and out["legal"] is True
+    assert out["warnings"] == [{"card": "b_fiend", "effect": "card",
+                                "text": "its effects: the card is known by its stats only"}]
+
+
+def test_play_and_resolve_carry_the_warnings_of_the_line(tmp_path: Path) -> None:
+    data = snapshot([SPELL, ELF])
+    code, out, _ = run(tmp_path, data, "play", "--do", "A activate a_half 1 a_elf", "--do",
+                       "B pass", "--do", "A pass", "--json")
+    assert code == 0 and out["ok"]
+    assert [w["card"] for w in out["warnings"]] == ["a_half"]
+    chain = snapshot([dict(SPELL, zone="spell_trap", slot=1), ELF],
+                     chain=[{"player": "A", "card": "a_half", "targets": ["a_elf"]}])
+    code, out, _ = run(tmp_path, chain, "resolve", "--json")
+    assert code == 0
+    assert all([w["card"] for w in o["warnings"]] == ["a_half"] for o in out["outcomes"])
+
+
+def test_an_operation_the_rules_do_not_carry_out_warns(tmp_path: Path) -> None:
+    cards = {"Test Away": {"category": "spell", "kind": "normal", "effects": [
+        {"kind": "activation", "targets": [{"what": "monster", "where": "field"}],
+         "does": [{"op": "banish_temporarily", "what": "targets", "until": "end_of_turn"}]}]}}
+    data = snapshot([{"id": "a_away", "name": "Test Away", "owner": "A", "zone": "hand"}, ELF])
+    data["cards"] = cards
+    code, out, _ = run(tmp_path, data, "actions", "--json")
+    assert code == 0
+    assert any("banish_temporarily" in w["text"] for w in out["warnings"])
+
+
+def test_a_free_text_condition_is_refused_with_what_to_write(tmp_path: Path) -> None:
+    data = snapshot([SPELL, ELF])
+    data["cards"] = {"Test Half Spell": dict(CARDS["Test Half Spell"], effects=[
+        dict(CARDS["Test Half Spell"]["effects"][0], condition="only a Dragon")])}
+    del data["cards"]["Test Half Spell"]["effects"][0]["unmodelled"]
+    code, _, err = run(tmp_path, data, "check")
+    assert code == 2
+    assert "condition: free text is not read by the rules" in err and "unmodelled" in err
+
+
+def test_a_case_resting_on_an_unmodelled_clause_is_no_plain_pass(tmp_path: Path) -> None:
+    case = dict(snapshot([SPELL, ELF]), ruling="the Spell can target Mystical Elf",
+                source="002_c6ae516fcfcb1c0f.txt 規則用語 (對象指定效果)",
+                expect={"legal": [{"player": "A", "action": "activate", "card": "a_half",
+                                   "targets": ["a_elf"]}]})
+    path = tmp_path / "case.yaml"
+    path.write_text(yaml.safe_dump(case, allow_unicode=True), encoding="utf-8")
+    result = CliRunner().invoke(main, ["test", str(path), "--json", "--jobs", "1"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 0 and report["resting_on_unmodelled"] == 1
+    assert report["cases"][0]["unmodelled"][0]["card"] == "a_half"
+    text = CliRunner().invoke(main, ["test", str(path), "--jobs", "1"]).stdout
+    assert "PASS*" in text and "rests on an unmodelled clause" in text
