@@ -241,6 +241,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
     for key in ("does", "applies"):
         if key in effect:
             _check_operations(effect[key], checker, f"{where}.{key}", checker.line(effect, key))
+    _check_groups_exist(card, effect, checker, where, line)
     for key in ("text", "unmodelled", "note"):
         if key in effect:
             checker.text(effect, key, where)
@@ -375,6 +376,64 @@ def _check_costs(value: Any, checker: Checker, where: str, line: int | None) -> 
                     checker.boolean(cost, key, cost_where)
                 else:
                     checker.integer(cost, key, cost_where, 1, 100000)
+
+
+# The groups an operation may name only where the effect's descriptors make them exist: what
+# each needs, and how to say it. An operation on a group that cannot exist when the effect
+# resolves would do nothing, silently (docs/cards.md).
+def _answers(effect: dict, events: tuple[str, ...]) -> bool:
+    return any(isinstance(effect.get(role), dict) and effect[role].get("event") in events
+               for role in ("when", "trigger"))
+
+
+def _in_battle(effect: dict) -> bool:
+    return "battle" in effect or _answers(effect, ("attack_declared", "attack_targeted")) or \
+        any(effect.get("timing") == t for t in TIMINGS if t not in ("end_phase",)) or \
+        (isinstance(effect.get("trigger"), dict) and effect["trigger"].get("by") == "battle")
+
+
+GROUP_CONTEXT: dict[str, tuple[Any, str]] = {
+    "targets": (lambda card, effect: bool(effect.get("targets")),
+                "`targets` on the effect"),
+    "summoned_monster": (lambda card, effect: effect.get("kind") == "continuous" or
+                         _answers(effect, ("summoned", "flip_summoned", "special_summoned")),
+                         "a `when` or `trigger` on a summon (event: summoned)"),
+    "summoning_monster": (lambda card, effect: _answers(effect, ("summoning",)),
+                          "a `when` on a summon being attempted (event: summoning)"),
+    "activated_card": (lambda card, effect: "responds_to" in effect or
+                       _answers(effect, ("activated",)),
+                       "`responds_to` (the chain link it answers)"),
+    "attacker": (lambda card, effect: effect.get("kind") == "continuous" or _in_battle(effect),
+                 "an attack: `battle`, a `when`/`trigger` on attack_declared, or a Battle "
+                 "Phase timing"),
+    "battle_opponent": (lambda card, effect: effect.get("kind") == "continuous" or
+                        _in_battle(effect), "a battle: `battle` or a Damage Step timing"),
+    "battling_monsters": (lambda card, effect: effect.get("kind") == "continuous" or
+                          _in_battle(effect), "a battle: `battle` or a Damage Step timing"),
+    "equipped_monster": (lambda card, effect: card.get("kind") == "equip" or any(
+        isinstance(o, dict) and o.get("op") == "equip"
+        for e in card.get("effects") or [] if isinstance(e, dict)
+        for o in (e.get("does") or []) + (e.get("applies") or [])),
+        "an Equip Card (kind: equip) or an `equip` operation of the card"),
+}
+
+
+def _check_groups_exist(card: dict, effect: dict, checker: Checker, where: str,
+                        line: int | None) -> None:
+    for part in ("does", "applies"):
+        operations = effect.get(part)
+        if not isinstance(operations, list):
+            continue
+        for index, operation in enumerate(operations, start=1):
+            group = operation.get("what") if isinstance(operation, dict) else None
+            if not isinstance(group, str) or group not in GROUP_CONTEXT:
+                continue
+            exists, needs = GROUP_CONTEXT[group]
+            if not exists(card, effect):
+                checker.add(checker.line(operations, index - 1) or line,
+                            f"{where}.{part}[{index}]: `what: {group}` names a card this "
+                            f"effect has none of, so the operation would do nothing; it "
+                            f"needs {needs}")
 
 
 def _check_operations(value: Any, checker: Checker, where: str, line: int | None) -> None:
