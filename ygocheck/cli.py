@@ -235,6 +235,64 @@ def card(name: str, as_json: bool) -> None:
     click.echo(yaml.safe_dump({name: numbered}, sort_keys=False, allow_unicode=True))
 
 
+@main.command()
+@click.argument("rule_id", metavar="[ID]", required=False)
+@click.option("--search", "words", metavar="WORDS",
+              help="List the rules whose ID, statement or source contains every word.")
+@click.option("--rulings", "rulings", multiple=True, type=click.Path(exists=True),
+              help="Ruling files or folders to look in (repeatable; default: the project's "
+                   "examples/rulings when the rules come from a checkout).")
+@click.option("--json", "as_json", is_flag=True)
+@_guarded
+def rule(rule_id: str | None, words: str | None, rulings: tuple[str, ...],
+         as_json: bool) -> None:
+    """A rule of the catalogue: its statement, seed source, the lines of asp/ that implement
+    it and the ruling files that check or name it. With no ID, every rule (docs/rules.md)."""
+    from pathlib import Path
+
+    from .resources import asp_folder
+    from .rule_index import default_rulings, entries, grouped_lines, near_ids, search
+
+    if rule_id is not None and words is not None:
+        _fail(["give a rule ID or --search WORDS, not both"])
+    paths = [Path(p) for p in rulings] if rulings else default_rulings()
+    root = asp_folder().parent if not rulings else None
+    known = entries(paths, relative_to=root)
+    if rule_id is None:
+        found = search(words, known) if words is not None else known
+        if as_json:
+            _dump({"search": words, "rules": [{"rule": e.rule, "statement": e.statement,
+                                               "source": e.source} for e in found]})
+            return
+        if not found:
+            click.echo(f"no rule mentions {words!r}")
+        for entry in found:
+            click.echo(f"{entry.rule}: {entry.statement}")
+        return
+    by_id = {entry.rule: entry for entry in known}
+    entry = by_id.get(rule_id) or by_id.get(rule_id.upper())
+    if entry is None:
+        hints = near_ids(rule_id, list(by_id))
+        _fail([f"unknown rule {rule_id!r}"
+               + (f"; did you mean {', '.join(hints)}?" if hints else
+                  "; `ygocheck rule` lists every rule, `ygocheck rule --search WORD` finds one")])
+    if as_json:
+        _dump(entry.as_json())
+        return
+    click.echo(f"{entry.rule}: {entry.statement}")
+    click.echo(f"  source: {entry.source}")
+    click.echo("  implemented in:" if entry.lines else "  implemented in: no line of asp/")
+    for file, numbers in grouped_lines(entry.lines):
+        click.echo(f"    {file}: {', '.join(map(str, numbers))}")
+    if not paths:
+        click.echo("  ruling files: none looked at (give --rulings PATH)")
+        return
+    click.echo("  ruling files:" if entry.rulings else "  ruling files: none name it")
+    for use in entry.rulings:
+        click.echo(f"    {use.file}" + ("  (checked in expect.reasons)" if use.in_reasons
+                                        else ""))
+
+
 def _yaml_snapshot(path: str) -> Any:
     """A YAML snapshot, loaded and shape-checked (play and resolve write YAML snapshots)."""
     from .pipeline import load
