@@ -1,6 +1,8 @@
 """`python -m ygocheck.generate`: write the files the project derives from its own sources.
 
-* docs/rules.md, from asp/catalogue.yaml, the rule IDs in asp/ and the ruling files.
+* docs/rules.md, from asp/catalogue.yaml, the rule IDs in asp/ and the ruling files;
+* schemas/*.json, the JSON Schemas of snapshots, card definitions and ruling files, from the
+  description the shape checkers use (ygocheck/shapes.py) and asp/vocabulary.lp.
 
 Run it from a checkout of the project after changing any of those (the tests fail, saying
 so, until the written files are current). `--check` writes nothing and exits 1 when a file
@@ -33,7 +35,12 @@ def targets(root: Path) -> dict[str, Callable[[], str]]:
 
         return rules_markdown(entries([root / "examples" / "rulings"], relative_to=root))
 
-    return {"docs/rules.md": rules}
+    found: dict[str, Callable[[], str]] = {"docs/rules.md": rules}
+    from .json_schemas import SCHEMAS, schema_text
+
+    for name in SCHEMAS:
+        found[f"schemas/{name}.json"] = (lambda n=name: schema_text(n))
+    return found
 
 
 def stale(root: Path) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .resources import asp_folder
 
-# A rule ID: a family in capitals and a two-digit number, e.g. DSTEP-03.
+# A rule ID: a family in capitals, a hyphen and a two-digit number.
 RULE_ID = re.compile(r"(?<![A-Za-z0-9-])([A-Z]+-\d{2})(?![0-9])")
 
 # What each family of rule IDs is about, in the order docs/rules.md lists them.

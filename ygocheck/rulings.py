@@ -15,11 +15,8 @@ from .facts import request_facts
 from .load import LineDict, parse_yaml, read_text
 from .pipeline import from_mapping
 from .problems import BadInput, EncodingBug
+from .shapes import CASE_KEYS, FILE_KEYS
 from .state_out import snapshot_mapping
-
-CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
-             "outcomes", "note")
-FILE_KEYS = ("format", "title", "cards", "cases", "source", "note")
 
 
 @dataclass
