@@ -21,7 +21,7 @@ from ygocheck.problems import BadInput
 from ygocheck.schema import build_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
-SNAPSHOTS = sorted(p for p in (ROOT / "examples").glob("*.yaml") if p.name != "seed_cases.yaml")
+SNAPSHOTS = sorted((ROOT / "examples").glob("*.yaml"))
 RULINGS = sorted((ROOT / "examples").glob("rulings*/**/*.yaml"))
 LIBRARY = sorted((ROOT / "ygocheck" / "library").glob("*.yaml"))
 

@@ -188,26 +188,75 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes to share the cases among (default: the number of CPUs).")
-def test(paths: tuple[str, ...], as_json: bool, jobs: int | None) -> None:
-    """Run ruling files; exit 1 if any settled case fails."""
-    import os
+@click.option("--coverage", is_flag=True,
+              help="Also report, per rule ID, the cases that exercise it, and how the seed "
+                   "documents' worked cases are encoded (docs/format.md, \"Coverage\").")
+@click.option("--cases", "cases_file", type=click.Path(exists=True, dir_okay=False),
+              help="The list of seed cases for --coverage (default: the project's "
+                   "examples/seeds/seed_cases.yaml).")
+def test(paths: tuple[str, ...], as_json: bool, jobs: int | None, coverage: bool,
+         cases_file: str | None) -> None:
+    """Run ruling files; exit 1 if any settled case fails (docs/format.md, "Ruling files").
 
-    from .output import test_report
+    On a terminal a count of finished cases is shown on stderr as the run goes; a run that
+    takes 10 seconds or more ends by naming its slowest cases."""
+    import os
+    import time
+
+    from .output import slowest_report, test_report
     from .rulings import ruling_files, run_paths
 
     for path in paths:
         if not ruling_files([path]):   # a suite that runs nothing would pass vacuously
             _fail([f"{path}: no ruling files (.yaml, .yml) under this folder"])
-    results = run_paths(list(paths), jobs or os.cpu_count() or 1)
+    seeds = None
+    if coverage:
+        from .coverage import find_seed_cases
+        from .problems import BadInput
+
+        try:
+            seeds = find_seed_cases(cases_file)
+        except BadInput as error:
+            _fail([p.render() for p in error.problems])
+    if cases_file and not coverage:
+        _fail(["--cases names the seed-case list of --coverage; give --coverage too"])
+    shown = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        click.echo(f"\rygocheck test: {done}/{total} cases", nl=False, err=True)
+
+    started = time.perf_counter()
+    results = run_paths(list(paths), jobs or os.cpu_count() or 1, progress if shown else None)
+    elapsed = time.perf_counter() - started
+    if shown:
+        click.echo("\r\033[K", nl=False, err=True)
     counted = [r for r in results if r.status == "settled" and not r.skipped]
     failed = [r for r in counted if not r.passed]
+    report = None
+    if coverage:
+        from .coverage import coverage_report
+
+        report = coverage_report(results, seeds)
     if as_json:
-        _dump({"passed": sum(1 for r in counted if r.passed), "failed": len(failed),
-               "skipped": sum(1 for r in results if r.skipped),
-               "cases": [r.as_json() for r in results]})
+        out: dict[str, Any] = {"passed": sum(1 for r in counted if r.passed),
+                               "failed": len(failed),
+                               "skipped": sum(1 for r in results if r.skipped),
+                               "seconds": round(elapsed, 3),
+                               "cases": [r.as_json() for r in results]}
+        if report is not None:
+            out["coverage"] = report.as_json()
+        _dump(out)
     else:
+        if report is not None:
+            click.echo(report.text())
         click.echo(test_report(results))
+        if elapsed >= SLOW_RUN:
+            click.echo(slowest_report(results, elapsed))
     sys.exit(1 if failed else 0)
+
+
+# A run of `ygocheck test` this long (seconds) names its slowest cases.
+SLOW_RUN = 10.0
 
 
 @main.command()

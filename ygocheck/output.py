@@ -101,3 +101,13 @@ def test_report(results: list[Any]) -> str:
         summary += f" ({apart} unsettled or contested, reported apart)"
     lines.append(summary)
     return "\n".join(lines)
+
+
+def slowest_report(results: list[Any], elapsed: float, count: int = 5) -> str:
+    """The cases that took the largest share of a run's time (CaseResult.seconds)."""
+    slow = sorted(results, key=lambda r: -r.seconds)[:count]
+    lines = [f"slowest cases (their share of the {elapsed:.1f} s run):"]
+    for result in slow:
+        where = f"{result.file}:{result.line}" if result.line else result.file
+        lines.append(f"  {result.seconds:6.2f} s  {where}  {result.ruling}")
+    return "\n".join(lines)
