@@ -1,4 +1,4 @@
-"""The ygocheck command line (CONTRACT section 3).
+"""The ygocheck command line (docs/format.md, "Commands", describes every command).
 
 Exit codes: 0 success, 1 a ruling/check failed, 2 bad input or usage. Errors go to stderr as
 one clear message, never a traceback. Heavy modules (PyYAML, clingo) are imported inside the
@@ -66,21 +66,30 @@ def _dump(data: Any) -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ygocheck")
 def main() -> None:
-    """ygocheck: Yu-Gi-Oh! OCG rulings, derived by clingo from the rules in ASP."""
+    """ygocheck: Yu-Gi-Oh! OCG rulings, derived by clingo from the rules in ASP.
+
+    SNAPSHOT is a YAML file of one moment of a duel (or ASP facts, .lp); ACTION is a compact
+    string such as 'B activate b_mirror' or a JSON object. The format, every command's output
+    and the exit codes (0 ok, 1 a ruling or check failed, 2 bad input, 3 a bug): docs/format.md.
+    Card definitions: docs/cards.md. The rules and their IDs: docs/rules.md."""
 
 
 @main.command()
 @click.argument("snapshot", type=click.Path(dir_okay=False))
 @click.option("--player", type=click.Choice(["A", "B"]), help="List this player's actions "
               "(none unless they hold priority).")
-@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/snapshots.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Machine output (docs/format.md, \"ygocheck actions\").")
 @click.option("--expand", is_flag=True, help="One action per choice of targets/tributes.")
 @click.option("--blocked", "show_blocked", is_flag=True,
               help="Also list the actions the rules block, with the rule IDs.")
 @_guarded
 def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
             show_blocked: bool) -> None:
-    """Every legal action now, for the player with priority (or the one named)."""
+    """Every legal action now, for the player with priority (or the one named).
+
+    Choices of cards are listed as targets_from / tributes_from (docs/format.md, "Listed
+    actions")."""
     from .decode import decode
     from .expand import expand_actions
     from .output import actions_table
@@ -110,11 +119,12 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
 
 @main.command()
 @click.argument("snapshots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 def check(snapshots: tuple[str, ...], as_json: bool) -> None:
     """Validate snapshots; exit 0 when each is a possible moment of a duel, else 2.
 
-    Several snapshots are checked with one start-up (and one grounding for the YAML ones)."""
+    Several snapshots are checked with one start-up (and one grounding for the YAML ones).
+    What is checked: docs/format.md, "Impossible snapshots"."""
     from .pipeline import first_answers, load
     from .problems import BadInput, EncodingBug
 
@@ -155,10 +165,13 @@ def check(snapshots: tuple[str, ...], as_json: bool) -> None:
 @main.command()
 @click.argument("snapshot", type=click.Path(dir_okay=False))
 @click.argument("action")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def why(snapshot: str, action: str, as_json: bool) -> None:
-    """Is ACTION legal now, and why not, citing the rules (exit 0 legal, 1 not legal)."""
+    """Is ACTION legal now, and why not, citing the rules (exit 0 legal, 1 not legal).
+
+    ACTION: 'B activate b_mirror', 'A attack a_dragon direct', or a JSON object
+    (docs/format.md, "Actions"). The rule IDs cited are explained in docs/rules.md."""
     from .actions import check_cards, parse_action
     from .catalogue import reason
     from .decode import request_answer
@@ -185,7 +198,7 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes to share the cases among (default: the number of CPUs).")
 @click.option("--coverage", is_flag=True,
@@ -261,10 +274,10 @@ SLOW_RUN = 10.0
 
 @main.command()
 @click.argument("name")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def card(name: str, as_json: bool) -> None:
-    """Show a library card's definition with its effect numbers."""
+    """Show a library card's definition with its effect numbers (docs/cards.md)."""
     from .cards import library
     from .checks import close_match
 
@@ -291,7 +304,7 @@ def card(name: str, as_json: bool) -> None:
 @click.option("--rulings", "rulings", multiple=True, type=click.Path(exists=True),
               help="Ruling files or folders to look in (repeatable; default: the project's "
                    "examples/rulings when the rules come from a checkout).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def rule(rule_id: str | None, words: str | None, rulings: tuple[str, ...],
          as_json: bool) -> None:
@@ -364,13 +377,14 @@ def _dump_yaml(data: Any) -> str:
 @click.argument("more", nargs=-1)
 @click.option("--do", "actions", multiple=True,
               help="An action, applied in order (repeat --do, or list more actions after it).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json: bool) -> None:
     """Apply actions in order, resolving chains as the rules say; stop at an illegal one.
 
     `--do 'A activate a_hole' --do 'B pass'` and `--do 'A activate a_hole' 'B pass'` mean the
-    same: the actions are applied in the order given."""
+    same: the actions are applied in the order given. Prints the snapshot reached (YAML, valid
+    input again) and the events; exit 1 when it stopped (docs/format.md, "Playing")."""
     from .actions import ActionError, check_cards, parse_action
     from .play import play as run_play
 
@@ -407,10 +421,11 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
 
 @main.command()
 @click.argument("snapshot", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def resolve(snapshot: str, as_json: bool) -> None:
-    """Resolve the current chain; every possible outcome where a choice remains."""
+    """Resolve the current chain; every possible outcome where a choice remains
+    (docs/format.md, "ygocheck resolve")."""
     from .play import resolve as run_resolve
 
     outcomes = [{"choices": o.choices, "snapshot": o.snapshot, "events": o.events}

@@ -1,4 +1,4 @@
-"""Ruling files (CONTRACT section 4): a snapshot plus what must hold, run as regression cases."""
+"""Ruling files (docs/format.md): a snapshot plus what must hold, run as regression cases."""
 
 from __future__ import annotations
 
@@ -364,18 +364,18 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
 def _unordered_destroyed(battle: Any) -> Any:
     """battle.destroyed is a set of cards: the rules give their destruction no order."""
     if isinstance(battle, dict) and isinstance(battle.get("destroyed"), list):
-        if not battle["destroyed"]:   # an absent list equals [] (CONTRACT section 6)
+        if not battle["destroyed"]:   # an absent list equals [] (docs/format.md)
             return {k: v for k, v in battle.items() if k != "destroyed"}
         return dict(battle, destroyed=sorted(map(str, battle["destroyed"])))
     return battle
 
 
 def _card_value(card: dict[str, Any], key: str) -> Any:
-    """A card's value as the snapshot means it, defaults included (CONTRACT sections 1, 6)."""
+    """A card's value as the snapshot means it, defaults included (docs/format.md)."""
     if key in card:
         return card[key]
-    # On output an absent flag is false, an absent counter 0 and an absent list [] (CONTRACT
-    # section 6); the rules write every other value a reader needs.
+    # On output an absent flag is false, an absent counter 0 and an absent list [] (docs/format.md,
+    # "What ygocheck writes"); the rules write every other value a reader needs.
     if key in ("attacked", "position_changed", "battled", "token", "revealed"):
         return False
     if key == "attacks":

@@ -339,7 +339,8 @@ def _slot_values() -> tuple[object, ...]:
 
 @dataclass
 class Slot(Spec):
-    description: str = "the zone's slot: 1-5 in the Main Monster and Spell & Trap Zones, left or right in the Extra Monster and Pendulum Zones"
+    description: str = ("the zone's slot: 1-5 in the Main Monster and Spell & Trap Zones, "
+                        "left or right in the Extra Monster and Pendulum Zones")
     nullable: bool = False
 
     def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
