@@ -260,11 +260,10 @@ def test(paths: tuple[str, ...], as_json: bool, jobs: int | None, coverage: bool
             out["coverage"] = report.as_json()
         _dump(out)
     else:
-        if report is not None:
-            click.echo(report.text())
-        click.echo(test_report(results))
+        extra = [report.text()] if report is not None else []
         if elapsed >= SLOW_RUN:
-            click.echo(slowest_report(results, elapsed))
+            extra.append(slowest_report(results, elapsed))
+        click.echo(test_report(results, extra))
     sys.exit(1 if failed else 0)
 
 

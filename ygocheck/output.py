@@ -73,7 +73,9 @@ def actions_table(state: dict[str, Any], decoded: Decoded, listed: list[dict[str
     return "\n".join(lines)
 
 
-def test_report(results: list[Any]) -> str:
+def test_report(results: list[Any], before_summary: list[str] | None = None) -> str:
+    """A line per case (and its failures), then `before_summary` (the coverage, the slowest
+    cases), then the summary line, last."""
     lines = []
     passed = failed = apart = skipped = 0
     for result in results:
@@ -99,6 +101,7 @@ def test_report(results: list[Any]) -> str:
         summary += f", {skipped} skipped (cannot be decided yet)"
     if apart:
         summary += f" ({apart} unsettled or contested, reported apart)"
+    lines.extend(before_summary or [])
     lines.append(summary)
     return "\n".join(lines)
 
