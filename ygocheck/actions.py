@@ -1,4 +1,4 @@
-"""Action objects (CONTRACT section 2): parsing from the command line and checking their shape.
+"""Action objects (docs/format.md, "Actions"): parsing from the command line, checking shape.
 
 An action on the command line is a JSON object or a compact string:
     'B activate b_mirror'            player, action, card
@@ -23,7 +23,7 @@ from .decode import ACTION_ORDER
 ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
                "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to",
                "choice", "value")
-# Keys of the contract the rules do not read yet: an action giving one is refused rather than
+# Keys of the format the rules do not read yet: an action giving one is refused rather than
 # performed as if the key were not there.
 NOT_READ_YET = ("materials", "zone", "slot", "method", "declare", "position")
 

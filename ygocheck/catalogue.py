@@ -17,7 +17,7 @@ def catalogue() -> dict[str, dict[str, str]]:
 
 
 def reason(rule: str) -> dict[str, str]:
-    """A reason object for `why` (CONTRACT section 3)."""
+    """A reason object for `why` (docs/format.md, "ygocheck why")."""
     entry = catalogue().get(rule, {})
     return {"rule": rule, "text": entry.get("statement", "(not in the catalogue)"),
             "source": entry.get("source", "")}

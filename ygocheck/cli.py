@@ -1,4 +1,4 @@
-"""The ygocheck command line (CONTRACT section 3).
+"""The ygocheck command line (docs/format.md, "Commands", describes every command).
 
 Exit codes: 0 success, 1 a ruling/check failed, 2 bad input or usage. Errors go to stderr as
 one clear message, never a traceback. Heavy modules (PyYAML, clingo) are imported inside the
@@ -74,21 +74,30 @@ def _echo_warnings(warnings: list[dict[str, Any]], prefix: str = "") -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ygocheck")
 def main() -> None:
-    """ygocheck: Yu-Gi-Oh! OCG rulings, derived by clingo from the rules in ASP."""
+    """ygocheck: Yu-Gi-Oh! OCG rulings, derived by clingo from the rules in ASP.
+
+    SNAPSHOT is a YAML file of one moment of a duel (or ASP facts, .lp); ACTION is a compact
+    string such as 'B activate b_mirror' or a JSON object. The format, every command's output
+    and the exit codes (0 ok, 1 a ruling or check failed, 2 bad input, 3 a bug): docs/format.md.
+    Card definitions: docs/cards.md. The rules and their IDs: docs/rules.md."""
 
 
 @main.command()
 @click.argument("snapshot", type=click.Path(dir_okay=False))
 @click.option("--player", type=click.Choice(["A", "B"]), help="List this player's actions "
               "(none unless they hold priority).")
-@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/snapshots.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Machine output (docs/format.md, \"ygocheck actions\").")
 @click.option("--expand", is_flag=True, help="One action per choice of targets/tributes.")
 @click.option("--blocked", "show_blocked", is_flag=True,
               help="Also list the actions the rules block, with the rule IDs.")
 @_guarded
 def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
             show_blocked: bool) -> None:
-    """Every legal action now, for the player with priority (or the one named)."""
+    """Every legal action now, for the player with priority (or the one named).
+
+    Choices of cards are listed as targets_from / tributes_from (docs/format.md, "Listed
+    actions")."""
     from .decode import decode
     from .expand import expand_actions
     from .output import actions_table
@@ -120,11 +129,12 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
 
 @main.command()
 @click.argument("snapshots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 def check(snapshots: tuple[str, ...], as_json: bool) -> None:
     """Validate snapshots; exit 0 when each is a possible moment of a duel, else 2.
 
-    Several snapshots are checked with one start-up (and one grounding for the YAML ones)."""
+    Several snapshots are checked with one start-up (and one grounding for the YAML ones).
+    What is checked: docs/format.md, "Impossible snapshots"."""
     from .pipeline import first_answers, load
     from .problems import BadInput, EncodingBug
 
@@ -165,10 +175,13 @@ def check(snapshots: tuple[str, ...], as_json: bool) -> None:
 @main.command()
 @click.argument("snapshot", type=click.Path(dir_okay=False))
 @click.argument("action")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def why(snapshot: str, action: str, as_json: bool) -> None:
-    """Is ACTION legal now, and why not, citing the rules (exit 0 legal, 1 not legal)."""
+    """Is ACTION legal now, and why not, citing the rules (exit 0 legal, 1 not legal).
+
+    ACTION: 'B activate b_mirror', 'A attack a_dragon direct', or a JSON object
+    (docs/format.md, "Actions"). The rule IDs cited are explained in docs/rules.md."""
     from .actions import check_cards, parse_action
     from .catalogue import reason
     from .decode import request_answer, warnings_of
@@ -197,38 +210,87 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes to share the cases among (default: the number of CPUs).")
-def test(paths: tuple[str, ...], as_json: bool, jobs: int | None) -> None:
-    """Run ruling files; exit 1 if any settled case fails."""
-    import os
+@click.option("--coverage", is_flag=True,
+              help="Also report, per rule ID, the cases that exercise it, and how the seed "
+                   "documents' worked cases are encoded (docs/format.md, \"Coverage\").")
+@click.option("--cases", "cases_file", type=click.Path(exists=True, dir_okay=False),
+              help="The list of seed cases for --coverage (default: the project's "
+                   "examples/seeds/seed_cases.yaml).")
+def test(paths: tuple[str, ...], as_json: bool, jobs: int | None, coverage: bool,
+         cases_file: str | None) -> None:
+    """Run ruling files; exit 1 if any settled case fails (docs/format.md, "Ruling files").
 
-    from .output import test_report
+    On a terminal a count of finished cases is shown on stderr as the run goes; a run that
+    takes 10 seconds or more ends by naming its slowest cases."""
+    import os
+    import time
+
+    from .output import slowest_report, test_report
     from .rulings import ruling_files, run_paths
 
     for path in paths:
         if not ruling_files([path]):   # a suite that runs nothing would pass vacuously
             _fail([f"{path}: no ruling files (.yaml, .yml) under this folder"])
-    results = run_paths(list(paths), jobs or os.cpu_count() or 1)
+    seeds = None
+    if coverage:
+        from .coverage import find_seed_cases
+        from .problems import BadInput
+
+        try:
+            seeds = find_seed_cases(cases_file)
+        except BadInput as error:
+            _fail([p.render() for p in error.problems])
+    if cases_file and not coverage:
+        _fail(["--cases names the seed-case list of --coverage; give --coverage too"])
+    shown = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        click.echo(f"\rygocheck test: {done}/{total} cases", nl=False, err=True)
+
+    started = time.perf_counter()
+    results = run_paths(list(paths), jobs or os.cpu_count() or 1, progress if shown else None)
+    elapsed = time.perf_counter() - started
+    if shown:
+        click.echo("\r\033[K", nl=False, err=True)
     counted = [r for r in results if r.status == "settled" and not r.skipped]
     failed = [r for r in counted if not r.passed]
+    report = None
+    if coverage:
+        from .coverage import coverage_report
+
+        report = coverage_report(results, seeds)
     if as_json:
-        _dump({"passed": sum(1 for r in counted if r.passed), "failed": len(failed),
-               "skipped": sum(1 for r in results if r.skipped),
-               "resting_on_unmodelled": sum(1 for r in counted if r.passed and r.unmodelled),
-               "cases": [r.as_json() for r in results]})
+        out: dict[str, Any] = {"passed": sum(1 for r in counted if r.passed),
+                               "failed": len(failed),
+                               "skipped": sum(1 for r in results if r.skipped),
+                               "resting_on_unmodelled": sum(1 for r in counted
+                                                            if r.passed and r.unmodelled),
+                               "seconds": round(elapsed, 3),
+                               "cases": [r.as_json() for r in results]}
+        if report is not None:
+            out["coverage"] = report.as_json()
+        _dump(out)
     else:
-        click.echo(test_report(results))
+        extra = [report.text()] if report is not None else []
+        if elapsed >= SLOW_RUN:
+            extra.append(slowest_report(results, elapsed))
+        click.echo(test_report(results, extra))
     sys.exit(1 if failed else 0)
+
+
+# A run of `ygocheck test` this long (seconds) names its slowest cases.
+SLOW_RUN = 10.0
 
 
 @main.command()
 @click.argument("name")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def card(name: str, as_json: bool) -> None:
-    """Show a library card's definition with its effect numbers."""
+    """Show a library card's definition with its effect numbers (docs/cards.md)."""
     from .cards import library
     from .checks import close_match
 
@@ -246,6 +308,64 @@ def card(name: str, as_json: bool) -> None:
     import yaml
 
     click.echo(yaml.safe_dump({name: numbered}, sort_keys=False, allow_unicode=True))
+
+
+@main.command()
+@click.argument("rule_id", metavar="[ID]", required=False)
+@click.option("--search", "words", metavar="WORDS",
+              help="List the rules whose ID, statement or source contains every word.")
+@click.option("--rulings", "rulings", multiple=True, type=click.Path(exists=True),
+              help="Ruling files or folders to look in (repeatable; default: the project's "
+                   "examples/rulings when the rules come from a checkout).")
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
+@_guarded
+def rule(rule_id: str | None, words: str | None, rulings: tuple[str, ...],
+         as_json: bool) -> None:
+    """A rule of the catalogue: its statement, seed source, the lines of asp/ that implement
+    it and the ruling files that check or name it. With no ID, every rule (docs/rules.md)."""
+    from pathlib import Path
+
+    from .resources import asp_folder
+    from .rule_index import default_rulings, entries, grouped_lines, near_ids, search
+
+    if rule_id is not None and words is not None:
+        _fail(["give a rule ID or --search WORDS, not both"])
+    paths = [Path(p) for p in rulings] if rulings else default_rulings()
+    root = asp_folder().parent if not rulings else None
+    known = entries(paths, relative_to=root)
+    if rule_id is None:
+        found = search(words, known) if words is not None else known
+        if as_json:
+            _dump({"search": words, "rules": [{"rule": e.rule, "statement": e.statement,
+                                               "source": e.source} for e in found]})
+            return
+        if not found:
+            click.echo(f"no rule mentions {words!r}")
+        for entry in found:
+            click.echo(f"{entry.rule}: {entry.statement}")
+        return
+    by_id = {entry.rule: entry for entry in known}
+    entry = by_id.get(rule_id) or by_id.get(rule_id.upper())
+    if entry is None:
+        hints = near_ids(rule_id, list(by_id))
+        _fail([f"unknown rule {rule_id!r}"
+               + (f"; did you mean {', '.join(hints)}?" if hints else
+                  "; `ygocheck rule` lists every rule, `ygocheck rule --search WORD` finds one")])
+    if as_json:
+        _dump(entry.as_json())
+        return
+    click.echo(f"{entry.rule}: {entry.statement}")
+    click.echo(f"  source: {entry.source}")
+    click.echo("  implemented in:" if entry.lines else "  implemented in: no line of asp/")
+    for file, numbers in grouped_lines(entry.lines):
+        click.echo(f"    {file}: {', '.join(map(str, numbers))}")
+    if not paths:
+        click.echo("  ruling files: none looked at (give --rulings PATH)")
+        return
+    click.echo("  ruling files:" if entry.rulings else "  ruling files: none name it")
+    for use in entry.rulings:
+        click.echo(f"    {use.file}" + ("  (checked in expect.reasons)" if use.in_reasons
+                                        else ""))
 
 
 def _yaml_snapshot(path: str) -> Any:
@@ -270,13 +390,14 @@ def _dump_yaml(data: Any) -> str:
 @click.argument("more", nargs=-1)
 @click.option("--do", "actions", multiple=True,
               help="An action, applied in order (repeat --do, or list more actions after it).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json: bool) -> None:
     """Apply actions in order, resolving chains as the rules say; stop at an illegal one.
 
     `--do 'A activate a_hole' --do 'B pass'` and `--do 'A activate a_hole' 'B pass'` mean the
-    same: the actions are applied in the order given."""
+    same: the actions are applied in the order given. Prints the snapshot reached (YAML, valid
+    input again) and the events; exit 1 when it stopped (docs/format.md, "Playing")."""
     from .actions import ActionError, check_cards, parse_action
     from .play import play as run_play
 
@@ -314,10 +435,11 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
 
 @main.command()
 @click.argument("snapshot", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
 @_guarded
 def resolve(snapshot: str, as_json: bool) -> None:
-    """Resolve the current chain; every possible outcome where a choice remains."""
+    """Resolve the current chain; every possible outcome where a choice remains
+    (docs/format.md, "ygocheck resolve")."""
     from .play import resolve as run_resolve
 
     outcomes = [{"choices": o.choices, "snapshot": o.snapshot, "events": o.events,

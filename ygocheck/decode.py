@@ -1,4 +1,4 @@
-"""Turn the solver's atoms into action objects (CONTRACT section 2) in a stable order."""
+"""Turn the solver's atoms into action objects (docs/format.md, "Actions"), in a stable order."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def _text(symbol: Any) -> Any:
 
 
 def action_object(symbol: Any) -> dict[str, Any]:
-    """An action term such as activate(a,"a_mst",1) as a CONTRACT action object."""
+    """An action term such as activate(a,"a_mst",1) as an action object."""
     name = symbol.name
     args = symbol.arguments
     action: dict[str, Any] = {"player": PLAYER_NAMES[str(args[0])], "action": ASP_ACTIONS[name]}

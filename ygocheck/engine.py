@@ -11,6 +11,8 @@ last answer also carries its legal actions, its objections and its current stats
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,23 +105,34 @@ def run(loaded: Loaded, actions: list[dict[str, Any]], follow_all: bool = False,
     return outcome
 
 
-def run_many(jobs: list[Job]) -> list[Result | Exception]:
+def run_many(jobs: list[Job], on_done: Callable[[int, Result | Exception, float], None] |
+             None = None) -> list[Result | Exception]:
     """Follow every job at once: each round grounds the next step of every waiting branch of
     every job together (worlds.py); a step that leaves a choice is solved alone for all its
     outcomes. Each job's result is as `run` would give it, or the BadInput/EncodingBug it
-    met."""
+    met.
+
+    `on_done(n, result, seconds)` is called as soon as job n is done: `seconds` is its share
+    of the time, each round's grounding divided equally among the branches it played, plus
+    the time spent on its own branches alone."""
     results: list[Result | Exception | None] = [None] * len(jobs)
     settled: list[list[tuple[tuple[int, ...], Branch]]] = [[] for _ in jobs]
     dropped: list[list[tuple[int, dict[str, Any], list[Any]]]] = [[] for _ in jobs]
     steps = [0] * len(jobs)
+    seconds = [0.0] * len(jobs)
+    reported = [False] * len(jobs)
     waiting = [_Waiting(n, Branch(state=job.loaded.state), 0, None, True)
                for n, job in enumerate(jobs)]
     while waiting:
+        started = time.perf_counter()
         answers = _ask_round(jobs, waiting)
+        share = (time.perf_counter() - started) / len(waiting)
         following: list[_Waiting] = []
         for item, answer in zip(waiting, answers):
+            seconds[item.job] += share
             if results[item.job] is not None:
                 continue
+            started = time.perf_counter()
             try:
                 if isinstance(answer, Exception):
                     raise answer
@@ -131,6 +144,8 @@ def run_many(jobs: list[Job]) -> list[Result | Exception]:
             except (BadInput, EncodingBug) as error:
                 results[item.job] = error
                 continue
+            finally:
+                seconds[item.job] += time.perf_counter() - started
             if isinstance(outcome, Stop):
                 results[item.job] = ([], outcome)
             elif isinstance(outcome, Branch):
@@ -138,16 +153,27 @@ def run_many(jobs: list[Job]) -> list[Result | Exception]:
             else:
                 following.extend(outcome)
         waiting = [w for w in following if results[w.job] is None]
-    for n in range(len(jobs)):
-        if results[n] is not None:
-            continue
-        if not settled[n] and dropped[n]:
-            index, action, _ = dropped[n][0]
-            results[n] = ([], Stop(index, action, "choice_needed", "no outcome fits this choice",
-                                   options=[{"choices": c} for _, _, c in dropped[n]]))
-        else:
-            results[n] = ([branch for _, branch in sorted(settled[n], key=lambda p: p[0])], None)
+        open_jobs = {w.job for w in waiting}
+        for n in range(len(jobs)):
+            if not reported[n] and n not in open_jobs:
+                results[n] = _finish(results[n], settled[n], dropped[n])
+                reported[n] = True
+                if on_done is not None:
+                    on_done(n, results[n], seconds[n])
     return [r for r in results if r is not None]
+
+
+def _finish(result: Result | Exception | None, settled: list[tuple[tuple[int, ...], Branch]],
+            dropped: list[tuple[int, dict[str, Any], list[Any]]]) -> Result | Exception:
+    """A job's result once no branch of it waits: its stop or error, or its settled branches
+    in the order of their paths."""
+    if result is not None:
+        return result
+    if not settled and dropped:
+        index, action, _ = dropped[0]
+        return ([], Stop(index, action, "choice_needed", "no outcome fits this choice",
+                         options=[{"choices": c} for _, _, c in dropped]))
+    return ([branch for _, branch in sorted(settled, key=lambda p: p[0])], None)
 
 
 def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Exception]:

@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from .limits import ACTIONS, LIST_ITEMS
+from .shapes import EXPECT_KEYS, OUTCOME_MODES, STATUSES   # the one description (shapes.py)
 
-EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes")
-OUTCOME_MODES = ("all", "some")
-STATUSES = ("settled", "unsettled", "contested")
+__all__ = ["EXPECT_KEYS", "OUTCOME_MODES", "STATUSES", "case_problems", "expect_problems"]
 # What `outcomes: some` applies to: it alone would check nothing.
 CHECKED_PER_OUTCOME = ("state", "events", "not_events", "legal", "illegal")
 

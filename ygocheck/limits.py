@@ -1,4 +1,4 @@
-"""How much input ygocheck reads: every limit in one place (docs/snapshots.md lists them).
+"""How much input ygocheck reads: every limit in one place (listed in docs/format.md).
 
 A file beyond them is refused with a message (exit 2) before any work grows with it: nothing
 a snapshot says should make ygocheck run for minutes or take gigabytes.

@@ -73,7 +73,9 @@ def actions_table(state: dict[str, Any], decoded: Decoded, listed: list[dict[str
     return "\n".join(lines)
 
 
-def test_report(results: list[Any]) -> str:
+def test_report(results: list[Any], before_summary: list[str] | None = None) -> str:
+    """A line per case (and its failures), then `before_summary` (the coverage, the slowest
+    cases), then the summary line, last."""
     lines = []
     passed = failed = apart = skipped = resting = 0
     for result in results:
@@ -109,5 +111,16 @@ def test_report(results: list[Any]) -> str:
         summary += f", {skipped} skipped (cannot be decided yet)"
     if apart:
         summary += f" ({apart} unsettled or contested, reported apart)"
+    lines.extend(before_summary or [])
     lines.append(summary)
+    return "\n".join(lines)
+
+
+def slowest_report(results: list[Any], elapsed: float, count: int = 5) -> str:
+    """The cases that took the largest share of a run's time (CaseResult.seconds)."""
+    slow = sorted(results, key=lambda r: -r.seconds)[:count]
+    lines = [f"slowest cases (their share of the {elapsed:.1f} s run):"]
+    for result in slow:
+        where = f"{result.file}:{result.line}" if result.line else result.file
+        lines.append(f"  {result.seconds:6.2f} s  {where}  {result.ruling}")
     return "\n".join(lines)

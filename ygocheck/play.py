@@ -1,7 +1,7 @@
-"""`play` and `resolve` (CONTRACT sections 3, 5): lines of play from a snapshot, rendered.
+"""`play` and `resolve` (docs/format.md, "Playing"): lines of play from a snapshot, rendered.
 
 The rules decide every step (engine.py); this module turns the settled moment, or the moment
-where a line stopped, into the snapshot and events the contract prints.
+where a line stopped, into the snapshot and events the commands print.
 """
 
 from __future__ import annotations

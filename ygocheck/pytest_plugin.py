@@ -1,4 +1,4 @@
-"""pytest plugin: collect ruling files (CONTRACT section 4) as test items.
+"""pytest plugin: collect ruling files (docs/format.md, "Ruling files") as test items.
 
 Registered through the `pytest11` entry point. It collects only YAML files below the paths
 of the `ygocheck_rulings` ini option (default: none), so installing ygocheck never makes other

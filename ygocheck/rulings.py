@@ -1,7 +1,9 @@
-"""Ruling files (CONTRACT section 4): a snapshot plus what must hold, run as regression cases."""
+"""Ruling files (docs/format.md): a snapshot plus what must hold, run as regression cases."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,11 +17,8 @@ from .facts import request_facts
 from .load import LineDict, parse_yaml, read_text
 from .pipeline import from_mapping
 from .problems import BadInput, EncodingBug
+from .shapes import CASE_KEYS, FILE_KEYS
 from .state_out import snapshot_mapping
-
-CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
-             "outcomes", "note")
-FILE_KEYS = ("format", "title", "cards", "cases", "source", "note")
 
 
 @dataclass
@@ -34,11 +33,17 @@ class CaseResult:
     # The unmodelled clauses the answer rested on (asp/unmodelled.lp): such a pass is not a
     # plain pass, and is reported with them.
     unmodelled: list[dict[str, Any]] = field(default_factory=list)
+    # Its share of the time of the run (engine.run_many), in seconds.
+    seconds: float = 0.0
+    # The rules it exercises: those its expect.reasons name, and those the rules cite for its
+    # expected legal and illegal actions (docs/format.md, "Coverage").
+    rules: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"file": self.file, "ruling": self.ruling, "passed": self.passed,
                                "failures": self.failures, "status": self.status,
-                               "line": self.line, "unmodelled": self.unmodelled}
+                               "line": self.line, "unmodelled": self.unmodelled,
+                               "seconds": round(self.seconds, 3), "rules": self.rules}
         if self.skipped:
             out["skipped"] = self.skipped
         return out
@@ -202,13 +207,14 @@ def judge(prepared: Prepared, outcome: Any) -> CaseResult:
              + (f" [{rules}]" if rules else ""))
         branches = []
     expect, loaded = prepared.expect, prepared.job.loaded
+    cited: set[str] = {r for r in expect.get("reasons") or [] if isinstance(r, str)}
     if branches:
         mode = prepared.mode
         per_line = []
         for branch in branches:
             answer = branch.answer
             messages: list[str] = []
-            _check_actions(expect, prepared.expected, answer, messages.append)
+            cited |= _check_actions(expect, prepared.expected, answer, messages.append)
             if "state" in expect:
                 state = snapshot_mapping(answer, {}, loaded.card_order())["state"]
                 _check_state(expect["state"], state, decode(answer), messages.append)
@@ -225,6 +231,7 @@ def judge(prepared: Prepared, outcome: Any) -> CaseResult:
                 for message in messages:
                     fail(prefix + message)
     result.passed = not result.failures
+    result.rules = sorted(cited)
     return result
 
 
@@ -232,12 +239,33 @@ def run_case(case: Case) -> CaseResult:
     return run_cases([case])[0]
 
 
-def run_cases(cases: list[Case]) -> list[CaseResult]:
-    """Every case, their lines of play followed together (engine.run_many)."""
-    prepared = [prepare(case) for case in cases]
-    jobs = [p.job for p in prepared if p.job is not None]
-    outcomes = iter(run_many(jobs))
-    return [judge(p, next(outcomes) if p.job is not None else None) for p in prepared]
+def run_cases(cases: list[Case], on_result: Callable[[CaseResult], None] | None = None) \
+        -> list[CaseResult]:
+    """Every case, their lines of play followed together (engine.run_many); `on_result` is
+    told of each case as soon as it is judged."""
+    results: list[CaseResult | None] = [None] * len(cases)
+    prepared: list[Prepared] = []
+    for number, case in enumerate(cases):
+        started = time.perf_counter()
+        prepared.append(prepare(case))
+        prepared[-1].result.seconds = time.perf_counter() - started
+        if prepared[-1].job is None:
+            results[number] = judge(prepared[-1], None)
+            if on_result is not None:
+                on_result(results[number])
+    playing = [n for n, p in enumerate(prepared) if p.job is not None]
+
+    def done(index: int, outcome: Any, seconds: float) -> None:
+        number = playing[index]
+        started = time.perf_counter()
+        result = judge(prepared[number], outcome)
+        result.seconds += seconds + time.perf_counter() - started
+        results[number] = result
+        if on_result is not None:
+            on_result(result)
+
+    run_many([prepared[n].job for n in playing], on_done=done)   # type: ignore[misc]
+    return [r for r in results if r is not None]
 
 
 def _do_actions(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -274,16 +302,20 @@ def _describe(action: dict[str, Any]) -> str:
 
 
 def _check_actions(expect: dict[str, Any], expected: dict[str, list[dict[str, Any]]],
-                   answer: Any, fail: Any) -> None:
+                   answer: Any, fail: Any) -> set[str]:
     """Each expected action is asked of the rules (asp/request.lp): is a legal action with the
-    keys it gives there?"""
+    keys it gives there? Returns the rules they cite for the expected actions (the
+    requirements a legal one meets, the rules that refuse an illegal one)."""
+    cited: set[str] = set()
     for number, wanted in enumerate(expected["legal"], start=1):
         legal, rules = request_answer(answer, f"expect(legal,{number})")
+        cited.update(rules)
         if not legal:
             because = f"; refused by {', '.join(rules)}" if rules else "; it is not a candidate"
             fail(f"expected legal: {{{_describe(wanted)}}}, but it is not{because}")
     for number, wanted in enumerate(expected["illegal"], start=1):
-        legal, _ = request_answer(answer, f"expect(illegal,{number})")
+        legal, rules = request_answer(answer, f"expect(illegal,{number})")
+        cited.update(rules)
         if legal:
             found = meant(answer, f"expect(illegal,{number})")
             fail(f"expected illegal: {{{_describe(wanted)}}}, but it is legal as "
@@ -296,12 +328,13 @@ def _check_actions(expect: dict[str, Any], expected: dict[str, list[dict[str, An
             request_id = "expect(legal,1)"
         else:
             fail("expect.reasons needs a legal or illegal action to explain")
-            return
-        _, cited = request_answer(answer, request_id)
+            return cited
+        _, first = request_answer(answer, request_id)
         for rule in reasons:
-            if rule not in cited:
+            if rule not in first:
                 fail(f"expected reason {rule} for the first expected action; the rules cite "
-                     f"{', '.join(cited) or 'none'}")
+                     f"{', '.join(first) or 'none'}")
+    return cited
 
 
 def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: Any) -> None:
@@ -337,18 +370,18 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
 def _unordered_destroyed(battle: Any) -> Any:
     """battle.destroyed is a set of cards: the rules give their destruction no order."""
     if isinstance(battle, dict) and isinstance(battle.get("destroyed"), list):
-        if not battle["destroyed"]:   # an absent list equals [] (CONTRACT section 6)
+        if not battle["destroyed"]:   # an absent list equals [] (docs/format.md)
             return {k: v for k, v in battle.items() if k != "destroyed"}
         return dict(battle, destroyed=sorted(map(str, battle["destroyed"])))
     return battle
 
 
 def _card_value(card: dict[str, Any], key: str) -> Any:
-    """A card's value as the snapshot means it, defaults included (CONTRACT sections 1, 6)."""
+    """A card's value as the snapshot means it, defaults included (docs/format.md)."""
     if key in card:
         return card[key]
-    # On output an absent flag is false, an absent counter 0 and an absent list [] (CONTRACT
-    # section 6); the rules write every other value a reader needs.
+    # On output an absent flag is false, an absent counter 0 and an absent list [] (docs/format.md,
+    # "What ygocheck writes"); the rules write every other value a reader needs.
     if key in ("attacked", "position_changed", "battled", "token", "revealed"):
         return False
     if key == "attacks":
@@ -378,34 +411,63 @@ def _check_events(expect: dict[str, Any], events: list[dict[str, Any]], fail: An
 
 
 _SHARED: list[Case] = []
+_FINISHED: Any = None   # a queue the processes of run_paths tell of each finished case
 
 
 def _run_share(share: tuple[int, int]) -> list[CaseResult]:
     number, jobs = share
-    return run_cases(_SHARED[number::jobs])
+    queue = _FINISHED
+    return run_cases(_SHARED[number::jobs],
+                     None if queue is None else (lambda result: queue.put(1)))
 
 
-def run_paths(paths: list[str], jobs: int = 1) -> list[CaseResult]:
+def run_paths(paths: list[str], jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None) -> list[CaseResult]:
     """Every case of the ruling files under `paths`, in file order. With `jobs` > 1 the cases
-    are shared out over that many processes (each plays its share together)."""
-    global _SHARED
+    are shared out over that many processes (each plays its share together).
+    `progress(done, total)` is told each time a case is finished."""
+    global _SHARED, _FINISHED
     results: list[CaseResult] = []
     cases: list[Case] = []
     for path in ruling_files(paths):
         found, broken = read_cases(path)
         results.extend(broken)
         cases.extend(found)
+    total = len(results) + len(cases)
+    done = len(results)
+    if progress is not None:
+        progress(done, total)
     jobs = max(1, min(jobs, len(cases)))
     if jobs == 1:
-        return results + run_cases(cases)
+        def tell(_: CaseResult) -> None:
+            nonlocal done
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        return results + run_cases(cases, tell)
     import multiprocessing
+    import queue as queues
 
+    context = multiprocessing.get_context("fork")
     _SHARED = cases
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        shares = pool.map(_run_share, [(n, jobs) for n in range(jobs)])
-    _SHARED = []
+    _FINISHED = context.Queue() if progress is not None else None
+    try:
+        with context.Pool(jobs) as pool:
+            pending = pool.map_async(_run_share, [(n, jobs) for n in range(jobs)])
+            while _FINISHED is not None and not pending.ready():
+                try:
+                    _FINISHED.get(timeout=0.2)
+                except queues.Empty:
+                    continue
+                done += 1
+                progress(done, total)   # type: ignore[misc]
+            shares = pending.get()
+    finally:
+        _SHARED, _FINISHED = [], None
     played: list[CaseResult | None] = [None] * len(cases)
     for number, share in enumerate(shares):
         for offset, result in enumerate(share):
             played[number + offset * jobs] = result
+    if progress is not None:
+        progress(total, total)
     return results + [r for r in played if r is not None]

@@ -14,38 +14,26 @@ from typing import Any
 
 from . import FORMAT
 from .cards import CardDefinition, check_definitions, library
-from .limits import CARDS, CHAIN_LINKS, COUNTERS, DEFINITIONS, EVENTS, MODIFIERS, PENDING
-from .checks import ID_PATTERN, WORD, Checker, describe
-from .vocabulary import PLAYERS, values, words
+from .checks import Checker, describe
+from .limits import CARDS, CHAIN_LINKS, DEFINITIONS, EVENTS, MODIFIERS, PENDING
+from .shapes import (BATTLE, CARD_ENTRY, CONTROL, COST, EFFECT_LIMIT, EVENT, LINK, MODIFIER,
+                     PENDING_TRIGGER, PLAYER_EFFECT, RESULT, STATE, SUMMONED, TEMPORARY,
+                     THIS_TURN, TURN_LIMIT, USED_BY_NAME, Record)
+from .vocabulary import PLAYERS, words
 
+# The keys of each mapping, from the one description of the format (shapes.py).
 SNAPSHOT_KEYS = ("format", "title", "cards", "state")
-STATE_KEYS = ("turn", "turn_player", "first_player", "phase", "step", "timing", "priority", "lp",
-              "next_phase", "battle", "chain", "events", "this_turn", "cards", "pending",
-              "window", "counts", "result")
-CARD_ENTRY_KEYS = ("id", "name", "owner", "controller", "zone", "slot", "face", "position",
-                   "since_turn", "summoned", "attacked", "attacks", "position_changed", "battled",
-                   "counters", "equipped_to", "attached_to", "modifiers", "temporary", "token",
-                   "revealed", "bound_to", "targets", "treated_as", "control", "used_this_turn",
-                   "atk", "def", "level", "rank", "link", "attribute", "type")
-SUMMONED_KEYS = ("how", "from", "by", "properly", "turn")
-LINK_KEYS = ("player", "card", "effect", "targets", "kind", "from", "negated", "by_effect_of",
-             "cost", "resolved")
-EVENT_KEYS = ("event", "card", "cards", "player", "how", "by", "from", "to", "target", "amount",
-              "kind", "phase", "step", "timing", "effect", "link", "vanished")
-BATTLE_KEYS = ("attacker", "target", "replay", "calculated", "destroyed")
-THIS_TURN_KEYS = ("normal_summon_used", "pendulum_summon_used", "used", "effects")
-MODIFIER_KEYS = ("atk", "def", "level", "kind", "until", "source", "since_turn")
-TEMPORARY_KEYS = ("until", "controller", "position", "face", "from_zone", "by")
-CONTROL_KEYS = ("until", "source")
-TURN_LIMIT = 100000
-EFFECT_LIMIT = 20
-
-
-def slot_values() -> tuple[object, ...]:
-    found: list[object] = []
-    for zone in words("zone"):
-        found.extend(v for v in values(f"slot({zone})") if v not in found)
-    return tuple(found)
+STATE_KEYS = STATE.keys
+CARD_ENTRY_KEYS = CARD_ENTRY.keys
+SUMMONED_KEYS = SUMMONED.keys
+LINK_KEYS = LINK.keys
+EVENT_KEYS = EVENT.keys
+BATTLE_KEYS = BATTLE.keys
+THIS_TURN_KEYS = THIS_TURN.keys
+MODIFIER_KEYS = MODIFIER.keys
+TEMPORARY_KEYS = TEMPORARY.keys
+CONTROL_KEYS = CONTROL.keys
+__all__ = ["EFFECT_LIMIT", "TURN_LIMIT", "Snapshot", "build_snapshot"]
 
 
 @dataclass
@@ -65,7 +53,8 @@ class Snapshot:
 
 class _Shape:
     """One pass over a snapshot mapping: every problem found goes to the checker, and the
-    line of every value to `lines` under the location the rules use (state, card(C), ...)."""
+    line of every value to `lines` under the location the rules use (state, card(C), ...).
+    Keys and values are checked against their descriptions in shapes.py."""
 
     def __init__(self, checker: Checker):
         self.checker = checker
@@ -78,40 +67,37 @@ class _Shape:
         if line is not None:
             self.lines.setdefault((location, key), line)
 
+    def record(self, value: dict, record: Record, where: str,
+               leaves: tuple[str, ...] | None = None) -> None:
+        """The keys of a mapping, and its values that are leaves of the description."""
+        self.checker.known_keys(value, record.keys, where)
+        record.check_fields(self.checker, value, where, leaves)
+
     # --- the state --------------------------------------------------------------------
     def state(self, state: dict) -> None:
         c = self.checker
         c.known_keys(state, STATE_KEYS, "state")
-        for key in ("turn", "turn_player", "phase"):
+        for key in STATE.required:
             if key not in state:
                 c.add(getattr(state, "line", None), f"state is missing the key {key!r}")
-        if "turn" in state:
-            c.integer(state, "turn", "state", 1, TURN_LIMIT)
-        for key in ("turn_player", "first_player", "priority"):
-            if key in state:
-                c.enum(state, key, PLAYERS, "state")
-        for key, domain in (("phase", "phase"), ("step", "step"), ("timing", "timing"),
-                            ("window", "window"), ("next_phase", "next_phase")):
-            if key in state:
-                c.enum(state, key, words(domain), "state")
+        STATE.check_fields(c, state, "state", ("turn", "turn_player", "first_player", "phase",
+                                               "step", "timing", "priority", "next_phase",
+                                               "window"))
         self.at(("state",), "", state)
         for key in state:
             self.at(("state",), str(key), state)
         lp = state.get("lp")
         if "lp" in state and c.mapping(lp, "state.lp", c.line(state, "lp")):
-            c.known_keys(lp, PLAYERS, "state.lp")
+            self.record(lp, STATE["lp"], "state.lp")
             for player in PLAYERS:
                 if player in lp:
-                    c.integer(lp, player, "state.lp", 0, 10**9)
                     self.at(("life", player.lower()), "amount", lp, player)
         result = state.get("result")
         if "result" in state and c.mapping(result, "state.result", c.line(state, "result")):
-            c.known_keys(result, ("winner", "reason"), "state.result")
+            self.record(result, RESULT, "state.result")
             if "winner" in result:
-                c.enum(result, "winner", ("A", "B", "draw"), "state.result")
                 self.at(("state",), "winner", result, "winner")
             if "reason" in result:
-                c.enum(result, "reason", words("result_reason"), "state.result")
                 self.at(("state",), "result", result, "reason")
         self.counts(state)
         self.battle(state)
@@ -132,10 +118,11 @@ class _Shape:
             where = f"state.counts.{player}"
             if not c.mapping(totals, where, c.line(counts, player)):
                 continue
+            counted = STATE["counts"][player]
             c.known_keys(totals, words("counted_zone"), where)
+            counted.check_fields(c, totals, where, words("counted_zone"))
             for zone in words("counted_zone"):
                 if zone in totals:
-                    c.integer(totals, zone, where, 0, 1000)
                     self.at(("count", player.lower(), zone), "total", totals, zone)
 
     def battle(self, state: dict) -> None:
@@ -143,15 +130,7 @@ class _Shape:
         battle = state.get("battle")
         if battle is None or not c.mapping(battle, "state.battle", c.line(state, "battle")):
             return
-        c.known_keys(battle, BATTLE_KEYS, "state.battle")
-        for key in ("attacker", "target"):
-            if key in battle:
-                self.card_id(battle, key, "state.battle", allow_direct=key == "target")
-        for key in ("replay", "calculated"):
-            if key in battle:
-                c.boolean(battle, key, "state.battle")
-        if "destroyed" in battle:
-            self.id_list(battle, "destroyed", "state.battle")
+        self.record(battle, BATTLE, "state.battle")
         self.at(("battle",), "", battle)
         for key in battle:
             self.at(("battle",), str(key), battle)
@@ -166,26 +145,11 @@ class _Shape:
             if not c.mapping(link, where, self.checker.line(chain, index)):
                 continue
             c.known_keys(link, LINK_KEYS, where)
-            if not c.required(link, ("player", "card"), where):
+            if not c.required(link, LINK.required, where):
                 continue
             location = ("link", index + 1)
             self.at(location, "", link)
-            c.enum(link, "player", PLAYERS, where)
-            self.card_id(link, "card", where)
-            if "effect" in link:
-                c.integer(link, "effect", where, 1, EFFECT_LIMIT)
-            if "kind" in link:
-                c.enum(link, "kind", words("link_kind"), where)
-            if "negated" in link:
-                c.enum(link, "negated", words("negated"), where)
-            if "resolved" in link:
-                c.boolean(link, "resolved", where)
-            if "from" in link:
-                c.enum(link, "from", words("zone"), where)
-            if "by_effect_of" in link:
-                self.card_id(link, "by_effect_of", where)
-            if "targets" in link:
-                self.id_list(link, "targets", where)
+            LINK.check_fields(c, link, where, tuple(k for k in LINK_KEYS if k != "cost"))
             if "cost" in link and link["cost"] is not None:
                 self.cost(link, where)
             for key in link:
@@ -197,12 +161,7 @@ class _Shape:
         cost = link["cost"]
         if not c.mapping(cost, f"{where}.cost", c.line(link, "cost")):
             return
-        c.known_keys(cost, ("discard", "tribute", "banish", "pay_lp"), f"{where}.cost")
-        for key in ("discard", "tribute", "banish"):
-            if key in cost:
-                self.id_list(cost, key, f"{where}.cost")
-        if "pay_lp" in cost:
-            c.integer(cost, "pay_lp", f"{where}.cost", 0, 10**9)
+        self.record(cost, COST, f"{where}.cost")
 
     def events(self, state: dict) -> None:
         c = self.checker
@@ -214,26 +173,8 @@ class _Shape:
             if not c.mapping(event, where, self.checker.line(events, index)):
                 continue
             c.known_keys(event, EVENT_KEYS, where)
-            if c.required(event, ("event",), where):
-                c.enum(event, "event", words("event"), where)
-            if "player" in event:
-                c.enum(event, "player", PLAYERS, where)
-            for key, domain in (("how", "summon_method"), ("by", "destroyed_by"),
-                                ("phase", "phase"), ("kind", "damage_kind"),
-                                ("from", "event_from"), ("to", "zone"), ("step", "step"),
-                                ("timing", "timing")):
-                if key in event:
-                    c.enum(event, key, words(domain), where)
-            for key in ("amount", "effect", "link"):
-                if key in event:
-                    c.integer(event, key, where, 0 if key == "amount" else 1, 10**9)
-            if "card" in event:
-                self.card_id(event, "card", where)
-            for key in ("cards", "vanished"):
-                if key in event:
-                    self.id_list(event, key, where)
-            if "target" in event:
-                self.card_id(event, "target", where, allow_direct=True)
+            c.required(event, EVENT.required, where)
+            EVENT.check_fields(c, event, where)
             self.at(("event", index + 1), "", event)
             for key in event:
                 self.at(("event", index + 1), "card" if key == "cards" else str(key), event)
@@ -248,12 +189,10 @@ class _Shape:
             where = f"state.pending[{index + 1}]"
             if not c.mapping(item, where, self.checker.line(pending, index)):
                 continue
-            c.known_keys(item, ("player", "card", "effect"), where)
-            if not c.required(item, ("player", "card", "effect"), where):
+            c.known_keys(item, PENDING_TRIGGER.keys, where)
+            if not c.required(item, PENDING_TRIGGER.required, where):
                 continue
-            c.enum(item, "player", PLAYERS, where)
-            self.card_id(item, "card", where)
-            c.integer(item, "effect", where, 1, EFFECT_LIMIT)
+            PENDING_TRIGGER.check_fields(c, item, where)
             self.at(("pending", index + 1), "", item)
             for key in item:
                 self.at(("pending", index + 1), str(key), item)
@@ -264,43 +203,22 @@ class _Shape:
         if this_turn is None or not c.mapping(this_turn, "state.this_turn",
                                               c.line(state, "this_turn")):
             return
-        c.known_keys(this_turn, THIS_TURN_KEYS, "state.this_turn")
-        for key in ("normal_summon_used", "pendulum_summon_used"):
-            if key in this_turn and c.listing(this_turn[key], f"state.this_turn.{key}",
+        self.record(this_turn, THIS_TURN, "state.this_turn",
+                    ("normal_summon_used", "pendulum_summon_used"))
+        for key, record in (("effects", PLAYER_EFFECT), ("used", USED_BY_NAME)):
+            items = this_turn.get(key)
+            if items is None or not c.listing(items, f"state.this_turn.{key}",
                                               c.line(this_turn, key)):
-                for player in this_turn[key]:
-                    if player not in PLAYERS:
-                        c.add(c.line(this_turn, key), f"state.this_turn.{key} lists players "
-                              f"(A, B), not {describe(player)}")
-        effects = this_turn.get("effects")
-        if effects is not None and c.listing(effects, "state.this_turn.effects",
-                                             c.line(this_turn, "effects")):
-            for index, item in enumerate(effects, start=1):
-                where = f"state.this_turn.effects[{index}]"
-                if not c.mapping(item, where, self.checker.line(effects, index - 1)):
+                continue
+            for index, item in enumerate(items, start=1):
+                where = f"state.this_turn.{key}[{index}]"
+                if not c.mapping(item, where, self.checker.line(items, index - 1)):
                     continue
-                c.known_keys(item, ("player", "kind", "until", "source"), where)
-                if c.required(item, ("player", "kind"), where):
-                    c.enum(item, "player", PLAYERS, where)
-                    c.enum(item, "kind", words("player_effect"), where)
-                if "until" in item:
-                    c.enum(item, "until", words("until"), where)
-                if "source" in item:
-                    self.card_id(item, "source", where)
-        used = this_turn.get("used")
-        if used is not None and c.listing(used, "state.this_turn.used",
-                                          c.line(this_turn, "used")):
-            for index, item in enumerate(used, start=1):
-                where = f"state.this_turn.used[{index}]"
-                if not c.mapping(item, where, self.checker.line(used, index - 1)):
-                    continue
-                c.known_keys(item, ("player", "name", "effect"), where)
-                if c.required(item, ("player", "name", "effect"), where):
-                    c.enum(item, "player", PLAYERS, where)
-                    c.integer(item, "effect", where, 1, EFFECT_LIMIT)
-                    if not isinstance(item["name"], str) or not item["name"]:
-                        c.add(c.line(item, "name"), f"{where}: unknown card name "
-                              f"{describe(item['name'])}; give a card's name")
+                c.known_keys(item, record.keys, where)
+                if c.required(item, record.required, where):
+                    record.check_fields(c, item, where)
+                elif key == "effects":   # its period and source are checked all the same
+                    record.check_fields(c, item, where, ("until", "source"))
         self.at(("this_turn",), "", this_turn)
         for key in this_turn:
             self.at(("this_turn",), "effect" if key == "effects" else str(key), this_turn)
@@ -332,51 +250,21 @@ class _Shape:
     def card_entry(self, item: dict, where: str, line: int | None) -> str | None:
         c = self.checker
         c.known_keys(item, CARD_ENTRY_KEYS, where)
-        if not c.required(item, ("id", "name", "owner", "zone"), where):
+        if not c.required(item, CARD_ENTRY.required, where):
+            return None
+        if not CARD_ENTRY["id"].check(c, item, "id", where):
             return None
         card_id = item["id"]
-        if not isinstance(card_id, str) or not ID_PATTERN.match(card_id):
-            c.add(c.line(item, "id"), f"{where}.id is {describe(card_id)}; an id is lowercase "
-                  "letters, digits and _ (like a_dragon)")
-            return None
         where = f"card {card_id!r}"
-        c.text(item, "name", where)
-        c.enum(item, "owner", PLAYERS, where)
-        c.enum(item, "zone", words("zone"), where)
-        if "controller" in item:
-            c.enum(item, "controller", PLAYERS, where)
-        if "slot" in item and not (type(item["slot"]) in (int, str) and
-                                   item["slot"] in slot_values()):
-            allowed = ", ".join(str(s) for s in slot_values())
-            c.add(c.line(item, "slot"), f"{where}.slot is {describe(item['slot'])}; a slot is "
-                  f"one of {allowed}")
-        for key, domain in (("face", "face"), ("position", "position"),
-                            ("treated_as", "treated_as")):
-            if key in item:
-                c.enum(item, key, words(domain), where)
-        for key in ("attacked", "position_changed", "battled", "revealed", "token"):
-            if key in item:
-                c.boolean(item, key, where)
-        for key in ("since_turn", "attacks"):
-            if key in item:
-                c.integer(item, key, where, 0 if key == "attacks" else 1, TURN_LIMIT)
-        for key in ("atk", "def", "level", "rank", "link"):
-            if key in item:
-                c.integer(item, key, where, 0, 100000)
-        for key in ("attribute", "type"):
-            if key in item:
-                c.text(item, key, where)
-        for key in ("equipped_to", "attached_to", "bound_to"):
-            if key in item and item[key] is not None:
-                self.card_id(item, key, where)
-        if "targets" in item and item["targets"] is not None:
-            self.id_list(item, "targets", where)
+        CARD_ENTRY.check_fields(c, item, where, tuple(
+            k for k in CARD_ENTRY_KEYS if k not in ("id", "summoned", "modifiers", "temporary",
+                                                    "control")))
         self.summoned(item, where)
-        self.used_this_turn(item, where)
-        self.counters(item, where)
         self.modifiers(item, where, card_id)
-        self.record(item, "temporary", TEMPORARY_KEYS, where)
-        self.record(item, "control", CONTROL_KEYS, where)
+        for key in ("temporary", "control"):
+            value = item.get(key)
+            if value is not None and c.mapping(value, f"{where}.{key}", c.line(item, key)):
+                self.record(value, CARD_ENTRY[key], f"{where}.{key}")
         location = ("card", card_id)
         self.at(location, "", item)
         for key in item:
@@ -397,42 +285,7 @@ class _Shape:
         if summoned is None or not c.mapping(summoned, f"{where}.summoned",
                                              c.line(item, "summoned")):
             return
-        c.known_keys(summoned, SUMMONED_KEYS, f"{where}.summoned")
-        if "how" in summoned:
-            c.enum(summoned, "how", words("summon_method"), f"{where}.summoned")
-        if "from" in summoned:
-            c.enum(summoned, "from", words("zone"), f"{where}.summoned")
-        if "properly" in summoned:
-            c.boolean(summoned, "properly", f"{where}.summoned")
-        if "turn" in summoned:
-            c.integer(summoned, "turn", f"{where}.summoned", 1, TURN_LIMIT)
-        if "by" in summoned:
-            c.text(summoned, "by", f"{where}.summoned")
-
-    def used_this_turn(self, item: dict, where: str) -> None:
-        c = self.checker
-        used = item.get("used_this_turn")
-        if used is None or not c.listing(used, f"{where}.used_this_turn",
-                                         c.line(item, "used_this_turn")):
-            return
-        for number in used:
-            if isinstance(number, bool) or not isinstance(number, int) or \
-                    not 1 <= number <= EFFECT_LIMIT:
-                c.add(c.line(item, "used_this_turn"), f"{where}.used_this_turn lists effect "
-                      f"numbers (1 to {EFFECT_LIMIT}), not {describe(number)}")
-
-    def counters(self, item: dict, where: str) -> None:
-        c = self.checker
-        counters = item.get("counters")
-        if counters is None or not c.mapping(counters, f"{where}.counters",
-                                             c.line(item, "counters"), COUNTERS):
-            return
-        for counter in counters:
-            if not isinstance(counter, str) or not WORD.match(counter):
-                c.add(c.line(counters, counter), f"{where}.counters: a counter's name is a "
-                      f"lowercase word like spell, not {describe(counter)}")
-                continue
-            c.integer(counters, counter, f"{where}.counters", 0, 1000)
+        self.record(summoned, SUMMONED, f"{where}.summoned")
 
     def modifiers(self, item: dict, where: str, card_id: str) -> None:
         c = self.checker
@@ -444,65 +297,10 @@ class _Shape:
             mod_where = f"{where}.modifiers[{index}]"
             if not c.mapping(modifier, mod_where, self.checker.line(modifiers, index - 1)):
                 continue
-            c.known_keys(modifier, MODIFIER_KEYS, mod_where)
-            for key in ("atk", "def", "level"):
-                if key in modifier:
-                    c.integer(modifier, key, mod_where, -100000, 100000)
-            if "since_turn" in modifier:
-                c.integer(modifier, "since_turn", mod_where, 1, TURN_LIMIT)
-            until = modifier.get("until")
-            if until is not None and until not in words("until") and not (
-                    isinstance(until, dict) and set(until) == {"turns"}
-                    and isinstance(until["turns"], int) and not isinstance(until["turns"], bool)
-                    and 0 < until["turns"] <= 100):
-                c.add(c.line(modifier, "until"), f"{mod_where}.until is {describe(until)}; "
-                      f"allowed: {', '.join(words('until'))} or {{turns: n}}")
-            if "kind" in modifier and not (isinstance(modifier["kind"], str) and
-                                           WORD.match(modifier["kind"])):
-                c.add(c.line(modifier, "kind"), f"{mod_where}.kind must be a lowercase word "
-                      "such as negate_effects")
-            if "source" in modifier:
-                self.card_id(modifier, "source", mod_where)
+            self.record(modifier, MODIFIER, mod_where)
             self.at(("modifier", card_id, index), "", modifier)
             for key in modifier:
                 self.at(("modifier", card_id, index), str(key), modifier)
-
-    def record(self, item: dict, key: str, keys: tuple[str, ...], where: str) -> None:
-        """`temporary` and `control`: words, players and card ids under known keys."""
-        c = self.checker
-        value = item.get(key)
-        if value is None or not c.mapping(value, f"{where}.{key}", c.line(item, key)):
-            return
-        c.known_keys(value, keys, f"{where}.{key}")
-        for sub, entry in value.items():
-            if sub == "controller":
-                c.enum(value, sub, PLAYERS, f"{where}.{key}")
-            elif sub == "source":
-                self.card_id(value, sub, f"{where}.{key}")
-            elif sub == "by":
-                c.text(value, sub, f"{where}.{key}")
-            elif not (isinstance(entry, str) and WORD.match(entry)):
-                c.add(c.line(value, sub), f"{where}.{key}.{sub} must be a lowercase word, not "
-                      f"{describe(entry)}")
-
-    # --- values -----------------------------------------------------------------------
-    def card_id(self, mapping: dict, key: str, where: str, allow_direct: bool = False) -> None:
-        value = mapping.get(key)
-        if allow_direct and value == "direct":
-            return
-        if not isinstance(value, str) or not ID_PATTERN.match(value):
-            self.checker.add(self.checker.line(mapping, key), f"{where}.{key} names "
-                             f"{describe(value)}, which is not a card id (lowercase letters, "
-                             "digits and _)")
-
-    def id_list(self, mapping: dict, key: str, where: str) -> None:
-        value = mapping.get(key)
-        if not self.checker.listing(value, f"{where}.{key}", self.checker.line(mapping, key)):
-            return
-        for item in value:
-            if not isinstance(item, str) or not ID_PATTERN.match(item):
-                self.checker.add(self.checker.line(mapping, key), f"{where}.{key} names "
-                                 f"{describe(item)}, which is not a card id")
 
 
 def build_snapshot(data: Any, file: str) -> Snapshot:

@@ -1,0 +1,975 @@
+"""The one description of the shape of ygocheck's input files: which keys each mapping admits,
+which are required, and what each value may be.
+
+The shape checkers (schema.py for snapshots, cards.py for card definitions, expectations.py and
+rulings.py for ruling files) take their keys and their value checks from here, and so does the
+generator of the JSON Schemas (json_schemas.py): a key or a value admitted by one is admitted
+by the other. The words of the snapshot vocabulary (zones, phases, event names, ...) are read
+from the rules (asp/vocabulary.lp, through vocabulary.py); the words of the card vocabulary are
+listed below.
+
+A leaf description checks a value with the Checker's messages (`check`) and describes it as
+JSON Schema (`schema`). A Record is a mapping with known keys; the checkers walk records
+themselves (they also record the line of every value for the rules' messages), using
+`Record.keys`, `Record.required` and the leaf descriptions of the fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import FORMAT
+from .checks import Checker, describe
+from .limits import (CARDS, CHAIN_LINKS, COUNTERS, DEFINITIONS, EVENTS, LIST_ITEMS, MODIFIERS,
+                     PENDING, TEXT)
+from .vocabulary import PLAYERS, values, words
+
+TURN_LIMIT = 100000
+EFFECT_LIMIT = 20
+
+# JSON Schema (ECMA-262) spellings of checks.ID_PATTERN and checks.WORD.
+ID_REGEX = "^[a-z0-9_]+$"
+WORD_REGEX = "^(?!not$)[a-z][a-z0-9_]*$"
+
+
+class Spec:
+    """What one value may be."""
+
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        return True
+
+    def json(self) -> dict[str, Any]:
+        return {}
+
+    def schema(self) -> dict[str, Any]:
+        found = self.json()
+        if self.nullable:
+            found = {"anyOf": [found, {"type": "null"}]}
+        if self.description:
+            found = dict(found, description=self.description)
+        return found
+
+
+@dataclass
+class OneOf(Spec):
+    """One of a list of values; `domain` names a domain of asp/vocabulary.lp instead."""
+
+    options: tuple[Any, ...] = ()
+    domain: str | None = None
+    description: str = ""
+    nullable: bool = False
+
+    def allowed(self) -> tuple[Any, ...]:
+        return words(self.domain) if self.domain else self.options
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        return c.enum(mapping, key, self.allowed(), where)
+
+    def json(self) -> dict[str, Any]:
+        return {"enum": list(self.allowed())}
+
+
+def Word(domain: str, description: str = "") -> OneOf:  # noqa: N802 - reads as a type
+    return OneOf(domain=domain, description=description)
+
+
+def Player(description: str = "") -> OneOf:  # noqa: N802
+    return OneOf(PLAYERS, description=description)
+
+
+@dataclass
+class Integer(Spec):
+    low: int | None = None
+    high: int | None = None
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        return c.integer(mapping, key, where, self.low, self.high)
+
+    def json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"type": "integer"}
+        if self.low is not None:
+            found["minimum"] = self.low
+        if self.high is not None:
+            found["maximum"] = self.high
+        return found
+
+
+@dataclass
+class Boolean(Spec):
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        return c.boolean(mapping, key, where)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+@dataclass
+class Text(Spec):
+    """A non-empty text (at most limits.TEXT characters, as every text read)."""
+
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        return c.text(mapping, key, where)
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "string", "minLength": 1, "maxLength": TEXT}
+
+
+@dataclass
+class AnyText(Spec):
+    """Any text, empty included."""
+
+    description: str = ""
+    nullable: bool = False
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "string", "maxLength": TEXT}
+
+
+@dataclass
+class Exactly(Spec):
+    value: Any = None
+    description: str = ""
+    nullable: bool = False
+
+    def json(self) -> dict[str, Any]:
+        return {"const": self.value}
+
+
+@dataclass
+class CardId(Spec):
+    """The id of a card of the snapshot: lowercase letters, digits and `_`; with `direct`,
+    also the word direct (an attack on the player)."""
+
+    direct: bool = False
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        from .checks import ID_PATTERN
+
+        value = mapping.get(key)
+        if self.direct and value == "direct":
+            return True
+        if not isinstance(value, str) or not ID_PATTERN.match(value):
+            c.add(c.line(mapping, key), f"{where}.{key} names {describe(value)}, which is not a "
+                  "card id (lowercase letters, digits and _)")
+            return False
+        return True
+
+    def json(self) -> dict[str, Any]:
+        found = {"type": "string", "pattern": ID_REGEX}
+        return {"anyOf": [found, {"const": "direct"}]} if self.direct else found
+
+
+@dataclass
+class IdList(Spec):
+    """A list of card ids."""
+
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        from .checks import ID_PATTERN
+
+        value = mapping.get(key)
+        if not c.listing(value, f"{where}.{key}", c.line(mapping, key)):
+            return False
+        ok = True
+        for item in value:
+            if not isinstance(item, str) or not ID_PATTERN.match(item):
+                c.add(c.line(mapping, key), f"{where}.{key} names {describe(item)}, which is not "
+                      "a card id")
+                ok = False
+        return ok
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "array", "maxItems": LIST_ITEMS,
+                "items": {"type": "string", "pattern": ID_REGEX}}
+
+
+@dataclass
+class LowerWord(Spec):
+    """A lowercase word (a value the rules read as a constant). `message` replaces the
+    checker's default one ("must be a lowercase word, not ...")."""
+
+    message: str = ""
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        from .checks import WORD
+
+        value = mapping.get(key)
+        if isinstance(value, str) and WORD.match(value):
+            return True
+        c.add(c.line(mapping, key), f"{where}.{key} {self.message}" if self.message else
+              f"{where}.{key} must be a lowercase word, not {describe(value)}")
+        return False
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": WORD_REGEX}
+
+
+@dataclass
+class ListOf(Spec):
+    """A list (of at most `limit` items) of values of one description; `at_least` items."""
+
+    item: Spec | Record = field(default_factory=Spec)
+    limit: int = LIST_ITEMS
+    at_least: int = 0
+    description: str = ""
+    nullable: bool = False
+
+    def json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"type": "array", "maxItems": self.limit,
+                                 "items": self.item.schema()}
+        if self.at_least:
+            found["minItems"] = self.at_least
+        return found
+
+
+@dataclass
+class MapOf(Spec):
+    """A mapping whose keys follow `keys` (a JSON Schema of a key) and whose values all have
+    one description."""
+
+    keys: dict[str, Any] = field(default_factory=dict)
+    value: Spec | Record = field(default_factory=Spec)
+    limit: int | None = None
+    at_least: int = 0
+    description: str = ""
+    nullable: bool = False
+
+    def json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"type": "object", "additionalProperties": self.value.schema()}
+        if self.keys:
+            found["propertyNames"] = self.keys
+        if self.limit is not None:
+            found["maxProperties"] = self.limit
+        if self.at_least:
+            found["minProperties"] = self.at_least
+        return found
+
+
+@dataclass
+class Either(Spec):
+    """One of several descriptions."""
+
+    options: tuple[Spec | Record, ...] = ()
+    description: str = ""
+    nullable: bool = False
+
+    def json(self) -> dict[str, Any]:
+        return {"anyOf": [option.schema() for option in self.options]}
+
+
+@dataclass
+class Record(Spec):
+    """A mapping with known keys, in the order the checker and the documentation give them."""
+
+    name: str = ""
+    fields: dict[str, Spec | Record] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+    at_least: int = 0
+    description: str = ""
+    nullable: bool = False
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self.fields)
+
+    def __getitem__(self, key: str) -> Spec | Record:
+        return self.fields[key]
+
+    def check_fields(self, c: Checker, mapping: dict, where: str,
+                     keys: tuple[str, ...] | None = None) -> None:
+        """Check each given key among `keys` (default: every field) by its leaf description."""
+        for key in keys if keys is not None else self.keys:
+            if key in mapping and not (self.fields[key].nullable and mapping[key] is None):
+                self.fields[key].check(c, mapping, key, where)
+
+    def json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"type": "object",
+                                 "properties": {k: v.schema() for k, v in self.fields.items()},
+                                 "additionalProperties": False}
+        if self.required:
+            found["required"] = list(self.required)
+        if self.at_least:
+            found["minProperties"] = self.at_least
+        return found
+
+    def schema(self) -> dict[str, Any]:
+        if self.name:   # written once under $defs, referred to by name
+            found: dict[str, Any] = {"$ref": f"#/$defs/{self.name}"}
+            if self.nullable:
+                found = {"anyOf": [found, {"type": "null"}]}
+            return dict(found, description=self.description) if self.description else found
+        return super().schema()
+
+
+def referenced(record: Record, nullable: bool = False, description: str = "") -> Record:
+    """The same record where a field may also be null, with its own description."""
+    return Record(record.name, record.fields, record.required, record.at_least,
+                  description, nullable)
+
+
+# ==============================================================================================
+# Snapshots (docs/format.md, "Snapshots")
+# ==============================================================================================
+
+def _slot_values() -> tuple[object, ...]:
+    found: list[object] = []
+    for zone in words("zone"):
+        found.extend(v for v in values(f"slot({zone})") if v not in found)
+    return tuple(found)
+
+
+@dataclass
+class Slot(Spec):
+    description: str = ("the zone's slot: 1-5 in the Main Monster and Spell & Trap Zones, "
+                        "left or right in the Extra Monster and Pendulum Zones")
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        value = mapping.get(key)
+        if type(value) in (int, str) and value in _slot_values():
+            return True
+        allowed = ", ".join(str(s) for s in _slot_values())
+        c.add(c.line(mapping, key), f"{where}.slot is {describe(value)}; a slot is one of "
+              f"{allowed}")
+        return False
+
+    def json(self) -> dict[str, Any]:
+        return {"enum": list(_slot_values())}
+
+
+@dataclass
+class EntryId(Spec):
+    description: str = "unique in the file; used in actions, chain links, events and output"
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        from .checks import ID_PATTERN
+
+        value = mapping.get(key)
+        if isinstance(value, str) and ID_PATTERN.match(value):
+            return True
+        c.add(c.line(mapping, key), f"{where}.id is {describe(value)}; an id is lowercase "
+              "letters, digits and _ (like a_dragon)")
+        return False
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": ID_REGEX}
+
+
+@dataclass
+class UsedName(Spec):
+    description: str = "the card's name: a limit by name holds for every copy"
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        if isinstance(mapping.get(key), str) and mapping[key]:
+            return True
+        c.add(c.line(mapping, key), f"{where}: unknown card name {describe(mapping.get(key))}; "
+              "give a card's name")
+        return False
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "string", "minLength": 1, "maxLength": TEXT}
+
+
+@dataclass
+class EffectNumbers(Spec):
+    description: str = "the effect numbers of this card used this turn"
+    nullable: bool = True
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        value = mapping.get(key)
+        if not c.listing(value, f"{where}.{key}", c.line(mapping, key)):
+            return False
+        ok = True
+        for number in value:
+            if isinstance(number, bool) or not isinstance(number, int) or \
+                    not 1 <= number <= EFFECT_LIMIT:
+                c.add(c.line(mapping, key), f"{where}.{key} lists effect numbers (1 to "
+                      f"{EFFECT_LIMIT}), not {describe(number)}")
+                ok = False
+        return ok
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "array", "maxItems": LIST_ITEMS,
+                "items": {"type": "integer", "minimum": 1, "maximum": EFFECT_LIMIT}}
+
+
+@dataclass
+class Players(Spec):
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        value = mapping.get(key)
+        if not c.listing(value, f"{where}.{key}", c.line(mapping, key)):
+            return False
+        ok = True
+        for player in value:
+            if player not in PLAYERS:
+                c.add(c.line(mapping, key), f"{where}.{key} lists players (A, B), not "
+                      f"{describe(player)}")
+                ok = False
+        return ok
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(PLAYERS)}}
+
+
+@dataclass
+class Counters(Spec):
+    description: str = "counters on the card by kind, e.g. {spell: 2}"
+    nullable: bool = True
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        from .checks import WORD
+
+        counters = mapping.get(key)
+        if not c.mapping(counters, f"{where}.{key}", c.line(mapping, key), COUNTERS):
+            return False
+        for counter in counters:
+            if not isinstance(counter, str) or not WORD.match(counter):
+                c.add(c.line(counters, counter), f"{where}.{key}: a counter's name is a "
+                      f"lowercase word like spell, not {describe(counter)}")
+                continue
+            c.integer(counters, counter, f"{where}.{key}", 0, 1000)
+        return True
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "object", "maxProperties": COUNTERS,
+                "propertyNames": {"pattern": WORD_REGEX},
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 1000}}
+
+
+@dataclass
+class Until(Spec):
+    """When a lingering change ends: a word of the vocabulary or {turns: n}."""
+
+    description: str = "when it ends: a word, or {turns: n} for a number of turns"
+    nullable: bool = True
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        until = mapping.get(key)
+        if until in words("until") or (
+                isinstance(until, dict) and set(until) == {"turns"}
+                and isinstance(until["turns"], int) and not isinstance(until["turns"], bool)
+                and 0 < until["turns"] <= 100):
+            return True
+        c.add(c.line(mapping, key), f"{where}.until is {describe(until)}; allowed: "
+              f"{', '.join(words('until'))} or {{turns: n}}")
+        return False
+
+    def json(self) -> dict[str, Any]:
+        return {"anyOf": [{"enum": list(words("until"))},
+                          {"type": "object", "required": ["turns"],
+                           "additionalProperties": False,
+                           "properties": {"turns": {"type": "integer", "minimum": 1,
+                                                    "maximum": 100}}}]}
+
+
+LIFE = Record("life", {
+    "A": Integer(0, 10**9, "A's LP"),
+    "B": Integer(0, 10**9, "B's LP"),
+}, description="life points (default: the starting LP)")
+
+RESULT = Record("result", {
+    "winner": OneOf(("A", "B", "draw")),
+    "reason": Word("result_reason", "lp, deck_out or effect"),
+}, description="the duel is over: who won and why (play stops here)")
+
+BATTLE = Record("battle", {
+    "attacker": CardId(description="the attacking monster"),
+    "target": CardId(direct=True, description="the attack target, or direct"),
+    "replay": Boolean("a replay is pending"),
+    "calculated": Boolean("damage calculation has been performed"),
+    "destroyed": IdList("the monsters damage calculation destroyed, still on the field until "
+                        "the end of the Damage Step"),
+}, description="the attack in progress")
+
+COST = Record("paid_cost", {
+    "discard": IdList("cards discarded"),
+    "tribute": IdList("monsters Tributed"),
+    "banish": IdList("cards banished"),
+    "pay_lp": Integer(0, 10**9, "LP paid"),
+}, description="what was paid for the activation, for the record", nullable=True)
+
+LINK = Record("chain_link", {
+    "player": Player("who activated it"),
+    "card": CardId(description="the card activated, or whose effect was activated"),
+    "effect": Integer(1, EFFECT_LIMIT, "the effect number (default 1)"),
+    "targets": IdList("the cards it targets"),
+    "kind": Word("link_kind", "card: a card activation; effect: an effect activation"),
+    "from": Word("zone", "where it was activated from (default: where the card is)"),
+    "negated": Word("negated", "its activation or its effect was negated"),
+    "by_effect_of": CardId(description="activated by another card's effect"),
+    "cost": COST,
+    "resolved": Boolean("already resolved, in a chain that is resolving"),
+}, required=("player", "card"))
+
+EVENT = Record("event", {
+    "event": Word("event", "what happened"),
+    "card": CardId(description="the card it happened to"),
+    "cards": IdList("several cards it happened to"),
+    "player": Player("the player who did it, or to whom it happened"),
+    "how": Word("summon_method", "for summon events: the method"),
+    "by": Word("destroyed_by", "for destroyed: by battle, effect, cost or rule"),
+    "from": Word("event_from", "where the card came from"),
+    "to": Word("zone", "where the card went"),
+    "target": CardId(direct=True, description="for attack_declared: the target, or direct"),
+    "amount": Integer(0, 10**9, "for damage: the amount"),
+    "kind": Word("damage_kind", "for damage: battle or effect damage"),
+    "phase": Word("phase", "for phase_start: the phase entered"),
+    "step": Word("step", "for phase_start: the step entered"),
+    "timing": Word("timing", "for phase_start: the Damage Step timing entered"),
+    "effect": Integer(1, 10**9, "the effect number involved"),
+    "link": Integer(1, 10**9, "the chain link involved"),
+    "vanished": IdList("the cards named that were Tokens and no longer exist"),
+}, required=("event",))
+
+PENDING_TRIGGER = Record("pending_trigger", {
+    "player": Player("who will activate it"),
+    "card": CardId(description="the card whose effect triggered"),
+    "effect": Integer(1, EFFECT_LIMIT, "the effect number"),
+}, required=("player", "card", "effect"))
+
+USED_BY_NAME = Record("used_by_name", {
+    "player": Player(),
+    "name": UsedName(),
+    "effect": Integer(1, EFFECT_LIMIT),
+}, required=("player", "name", "effect"))
+
+PLAYER_EFFECT = Record("player_effect", {
+    "player": Player("the player it applies to"),
+    "kind": Word("player_effect"),
+    "until": Word("until", "when it ends (default: the end of the turn)"),
+    "source": CardId(description="the card whose effect it is"),
+}, required=("player", "kind"))
+
+THIS_TURN = Record("this_turn", {
+    "normal_summon_used": Players("players who have Normal Summoned or Set this turn"),
+    "pendulum_summon_used": Players("players who have Pendulum Summoned this turn"),
+    "used": ListOf(USED_BY_NAME, description="effects used this turn under a limit by card "
+                   "name", nullable=True),
+    "effects": ListOf(PLAYER_EFFECT, description="lingering effects on a player",
+                      nullable=True),
+}, description="what happened earlier this turn", nullable=True)
+
+COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra")},
+                 description="totals that include the listed cards")
+
+SUMMONED = Record("summoned", {
+    "how": Word("summon_method", "the method"),
+    "from": Word("zone", "where it was summoned from"),
+    "by": Text("the name of the card whose effect summoned it"),
+    "properly": Boolean("a Special Summon Monster properly summoned (kept in the GY)"),
+    "turn": Integer(1, TURN_LIMIT, "the turn it was summoned"),
+}, description="how the card came to the field, if it was summoned", nullable=True)
+
+MODIFIER = Record("modifier", {
+    "atk": Integer(-100000, 100000, "ATK change"),
+    "def": Integer(-100000, 100000, "DEF change"),
+    "level": Integer(-100000, 100000, "Level change"),
+    "kind": LowerWord("must be a lowercase word such as negate_effects",
+                      "a lingering effect other than a change of stats"),
+    "until": Until(),
+    "source": CardId(description="the card whose effect it is"),
+    "since_turn": Integer(1, TURN_LIMIT, "the turn it was applied in (default: the current "
+                          "turn); a period counted in turns runs from it"),
+})
+
+TEMPORARY = Record("temporary", {
+    "until": LowerWord(description="when it returns"),
+    "controller": Player("who controlled it just before"),
+    "position": LowerWord(description="its position before"),
+    "face": LowerWord(),
+    "from_zone": LowerWord(description="the zone it left"),
+    "by": Text("the card that banished it"),
+}, description="a temporary banishment", nullable=True)
+
+CONTROL = Record("control", {
+    "until": LowerWord(description="when control returns"),
+    "source": CardId(description="the card that took control"),
+}, description="control taken for a while", nullable=True)
+
+CARD_ENTRY = Record("card_entry", {
+    "id": EntryId(),
+    "name": Text("the official English name, or a name defined under the top-level cards:"),
+    "owner": Player(),
+    "controller": Player("default: the owner"),
+    "zone": Word("zone"),
+    "slot": Slot(),
+    "face": Word("face", "default: down in the Deck and the Extra Deck, else up"),
+    "position": Word("position", "monsters on the field; default: defense when face-down"),
+    "since_turn": Integer(1, TURN_LIMIT, "the turn it reached its current place"),
+    "summoned": SUMMONED,
+    "attacked": Boolean("it declared an attack this turn"),
+    "attacks": Integer(0, TURN_LIMIT, "attack declarations this Battle Phase"),
+    "position_changed": Boolean("its battle position changed this turn"),
+    "battled": Boolean("it battled this turn (damage calculation was performed)"),
+    "counters": Counters(),
+    "equipped_to": CardId(description="an Equip Card: the monster it is equipped to",
+                          nullable=True),
+    "attached_to": CardId(description="an Xyz material: its Xyz Monster", nullable=True),
+    "modifiers": ListOf(MODIFIER, MODIFIERS, description="resolved effects still changing it",
+                        nullable=True),
+    "temporary": TEMPORARY,
+    "token": Boolean("a Monster Token (give its atk, def, level)"),
+    "revealed": Boolean("a card in the hand the opponent has seen"),
+    "bound_to": CardId(description="a card whose fate it shares (Call of the Haunted)",
+                       nullable=True),
+    "targets": IdList("cards a face-up continuous card keeps targeting", nullable=True),
+    "treated_as": Word("treated_as", "what an effect makes the card be treated as"),
+    "control": CONTROL,
+    "used_this_turn": EffectNumbers(),
+    "atk": Integer(0, 100000, "current ATK (read-only: checked against the rules; a Token's own)"),
+    "def": Integer(0, 100000, "current DEF"),
+    "level": Integer(0, 100000, "current Level"),
+    "rank": Integer(0, 100000, "current Rank"),
+    "link": Integer(0, 100000, "Link Rating"),
+    "attribute": Text("a Token's Attribute"),
+    "type": Text("a Token's Type"),
+}, required=("id", "name", "owner", "zone"))
+
+STATE = Record("state", {
+    "turn": Integer(1, TURN_LIMIT, "1 is the first turn of the duel"),
+    "turn_player": Player("whose turn it is"),
+    "first_player": Player("who went first (default A)"),
+    "phase": Word("phase"),
+    "step": Word("step", "in the Battle Phase"),
+    "timing": Word("timing", "in the Damage Step"),
+    "priority": Player("who may act now (default: derived)"),
+    "lp": LIFE,
+    "next_phase": Word("next_phase", "the phase the turn player named with next from Main "
+                       "Phase 1"),
+    "battle": referenced(BATTLE, nullable=True, description="the attack in progress"),
+    "chain": ListOf(LINK, CHAIN_LINKS, description="the chain, link 1 first", nullable=True),
+    "events": ListOf(EVENT, EVENTS, description="what happened, oldest first", nullable=True),
+    "this_turn": THIS_TURN,
+    "cards": ListOf(CARD_ENTRY, CARDS, description="every card that matters", nullable=True),
+    "pending": ListOf(PENDING_TRIGGER, PENDING, description="triggered effects waiting to be "
+                      "put on a chain", nullable=True),
+    "window": Word("window", "the open window (default: derived)"),
+    "counts": Record("counts", {player: COUNTED for player in PLAYERS},
+                     description="totals of Deck, hand and Extra Deck cards, listed or not",
+                     nullable=True),
+    "result": RESULT,
+}, required=("turn", "turn_player", "phase"))
+
+
+# ==============================================================================================
+# Card definitions (docs/cards.md)
+# ==============================================================================================
+
+CATEGORIES = ("monster", "spell", "trap")
+KINDS = {
+    "monster": ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token"),
+    "spell": ("normal", "quick_play", "continuous", "equip", "field", "ritual"),
+    "trap": ("normal", "continuous", "counter"),
+}
+ATTRIBUTES = ("DARK", "EARTH", "FIRE", "LIGHT", "WATER", "WIND", "DIVINE")
+EFFECT_KINDS = ("activation", "ignition", "trigger", "quick", "continuous", "flip")
+PLACES = ("hand", "set", "field", "face_down", "graveyard", "banished")
+PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
+TURNS = ("yours", "opponent", "any")
+TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculation",
+           "after_damage_calculation", "end_of_damage_step", "start_of_battle_phase",
+           "end_of_battle_phase", "battle_step", "end_phase")
+EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
+                "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
+                "drawn", "discarded", "damage", "phase_start", "set")
+SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
+                  "xyz", "pendulum", "link")
+WHO = ("you", "opponent", "any")
+TARGET_WHAT = ("monster", "effect_monster", "spell_trap", "spell", "trap", "card")
+TARGET_WHERE = ("field", "graveyard", "banished", "hand")
+NEGATES = ("activation", "effect", "summon")
+OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
+              "banish_temporarily", "return_to_hand", "return_to_deck", "send_to_graveyard",
+              "special_summon", "change_atk", "change_def", "change_position",
+              "change_to_face_down", "draw", "discard", "damage", "gain_lp",
+              "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
+              "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
+              "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
+              "damage_calculation", "coin_toss", "second_attack",
+              "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
+              "halve_battle_damage", "cannot_activate")
+GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
+          "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
+          "attacker", "activated_card", "summoning_monster", "equipped_monster",
+          "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
+          "battling_monsters")
+BATTLE_ROLES = ("attacks", "attacked", "battles")
+# The one card a target may be, named by what the effect answers (docs/cards.md).
+TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
+# Keys a monster's definition may have and a Spell's or Trap's may not.
+MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "scale", "atk", "def", "tributes",
+                "cannot_normal_summon", "revival_limit")
+
+
+@dataclass
+class ListOfWords(Spec):
+    """A list of words from a fixed list (an effect's `from`, `phase`, `negates`, an event's
+    `how`), with the card checker's message."""
+
+    options: tuple[str, ...] = ()
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        value = mapping[key]
+        line = c.line(mapping, key)
+        if not c.listing(value, f"{where}.{key}", line):
+            return False
+        ok = True
+        for item in value:
+            if item not in self.options:
+                c.add(line, f"{where}.{key} has {item!r}; allowed: {', '.join(self.options)}")
+                ok = False
+        return ok
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(self.options)}}
+
+
+@dataclass
+class Names(Spec):
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        if not c.listing(mapping[key], f"{where}.{key}", c.line(mapping, key)):
+            return False
+        ok = True
+        for item in mapping[key]:
+            if not isinstance(item, str):
+                c.add(c.line(mapping, key), f"{where}.archetypes must list names (text)")
+                ok = False
+        return ok
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "array", "maxItems": LIST_ITEMS,
+                "items": {"type": "string", "maxLength": TEXT}}
+
+
+@dataclass
+class OperationWord(Spec):
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        from .checks import WORD
+
+        value = mapping[key]
+        if isinstance(value, str) and WORD.match(value):
+            return True
+        c.add(c.line(mapping, key), f"{where}.{key} is {describe(value)}; it is a lowercase "
+              "word like end_of_turn, attack or graveyard")
+        return False
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": WORD_REGEX}
+
+
+EVENT_PATTERN = Record("event_pattern", {
+    "event": OneOf(EVENTS_NAMED, description="the event"),
+    "player": OneOf(WHO, description="who performed it"),
+    "card": OneOf(("self", "any", "battle_opponent"), description="whom it happened to"),
+    "how": ListOfWords(SUMMON_METHODS, "for a summon event: the methods"),
+    "on_field": Boolean("this face-up card on the field"),
+    "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
+    "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
+}, required=("event",))
+
+BATTLE_CONDITION = Record("battle_condition", {
+    "role": OneOf(BATTLE_ROLES, description="this card attacks, is attacked, or either"),
+    "face": OneOf(("up", "down"), description="the monster it battles is face-up/face-down"),
+    "position": OneOf(("attack", "defense"), description="the position of the monster it "
+                      "battles"),
+    "summoned": OneOf(SUMMON_METHODS, description="how the monster it battles was summoned"),
+    "max_level": Integer(1, 13),
+    "attribute": OneOf(ATTRIBUTES),
+    "type": Text(),
+    "has_battled": Boolean("this card has battled this turn"),
+    "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
+    "flipped": Boolean("this card was face-down when attacked"),
+}, at_least=1)
+
+RESPONDS_TO = Record("responds_to", {
+    "what": OneOf(("spell", "trap", "monster", "card")),
+    "kind": OneOf(tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])),
+                  description="the kind of the activated Spell/Trap (\"a Normal Trap Card\")"),
+    "activation": OneOf(("card", "effect", "any")),
+    "player": OneOf(WHO),
+    "targeting": OneOf(("only_self", "self")),
+})
+
+TARGET_SPEC = Record("target_spec", {
+    "what": OneOf(TARGET_WHAT, description="default card"),
+    "where": OneOf(TARGET_WHERE, description="default field"),
+    "controller": OneOf(WHO, description="default any"),
+    "face": OneOf(("up", "down", "any")),
+    "position": OneOf(("attack", "defense", "any")),
+    "other": Boolean("the card itself may not be the target"),
+    "count": Integer(1, 10, "default 1"),
+    "type": Text(),
+    "attribute": OneOf(ATTRIBUTES),
+    "max_level": Integer(0, 100000),
+    "min_level": Integer(0, 100000),
+    "max_atk": Integer(0, 100000, "its ATK now (on the field; printed elsewhere) at most"),
+    "min_atk": Integer(0, 100000, "its ATK now at least"),
+    "max_def": Integer(0, 100000, "its DEF now at most"),
+    "min_def": Integer(0, 100000, "its DEF now at least"),
+    "name": Text("the card's name"),
+    "archetype": Text("an archetype the card belongs to"),
+    "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
+                "answers"),
+})
+
+COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self": bool,
+             "tribute": int, "tribute_self": bool, "send_self_to_graveyard": bool,
+             "banish_self": bool, "detach": int}
+COST_SPEC = Record("cost", {key: Boolean() if kind is bool else Integer(1, 100000)
+                            for key, kind in COST_KEYS.items()})
+
+OPERATION = Record("operation", {
+    "op": OneOf(OPERATIONS, description="what it does"),
+    "what": OneOf(GROUPS, description="what it acts on"),
+    "face": OperationWord(),
+    "until": OperationWord(),
+    "position": OperationWord(),
+    "amount": Integer(-100000, 100000),
+    "to": OperationWord(),
+    "player": OneOf(("you", "opponent", "both")),
+    "count": Integer(1, 100),
+    "counter": OperationWord(),
+    "of": OneOf(("spell", "trap", "monster", "card")),
+    "where": OperationWord(),
+    "other": Boolean(),
+    "type": Spec(),
+    "bind": Boolean("the card and the monster share their fate"),
+    "by": OneOf(("battle",)),
+}, required=("op",))
+
+EFFECT = Record("effect", {
+    "kind": OneOf(EFFECT_KINDS),
+    "speed": OneOf((1, 2, 3), description="when it differs from the default"),
+    "from": ListOfWords(PLACES, "where the card is when the effect is activated"),
+    "phase": ListOfWords(PHASES, "phases in which it may be activated"),
+    "turn": OneOf(TURNS, description="whose turn (default any)"),
+    "timing": OneOf(TIMINGS, description="an activation window the text names"),
+    "when": EVENT_PATTERN,
+    "wording": OneOf(("when", "if"), description="default when"),
+    "trigger": EVENT_PATTERN,
+    "optional": Boolean("\"you can\""),
+    "responds_to": Either((RESPONDS_TO, ListOf(RESPONDS_TO, at_least=1))),
+    "targets": ListOf(TARGET_SPEC, description="targets chosen on activation"),
+    "cost": ListOf(COST_SPEC, description="paid on activation"),
+    "once_per_turn": OneOf(("card", "name")),
+    "negates": ListOfWords(NEGATES),
+    "changes_stats": Boolean("directly changes ATK/DEF"),
+    "battle": BATTLE_CONDITION,
+    "does": ListOf(OPERATION, description="what it does on resolution, in order"),
+    "applies": ListOf(OPERATION, description="for continuous effects: what it applies"),
+    "text": Text("the effect's text, for people"),
+    "unmodelled": Text("the clause of the effect no descriptor expresses; answers resting on "
+                       "it warn"),
+    "note": Text("a remark for people that changes no ruling; never read by the rules"),
+}, required=("kind",))
+
+CARD = Record("card", {
+    "category": OneOf(CATEGORIES),
+    "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
+                  description="depends on the category (docs/cards.md)"),
+    "attribute": OneOf(ATTRIBUTES),
+    "type": Text("the monster Type"),
+    "level": Integer(0, 13),
+    "rank": Integer(0, 13, "Xyz Monsters"),
+    "link": Integer(1, 8, "Link Monsters: the Link Rating"),
+    "scale": Integer(0, 13, "a Pendulum Monster's Pendulum Scale"),
+    "atk": Integer(0, 100000),
+    "def": Integer(0, 100000),
+    "tributes": Integer(0, 5),
+    "cannot_normal_summon": Boolean(),
+    "revival_limit": OneOf(("always", "unless_properly_summoned")),
+    "archetypes": Names(),
+    "text": Text("the card text, for people"),
+    "passcode": Integer(1, 99999999, "the number printed on the card"),
+    "unmodelled": Text("what of the card's text no descriptor expresses; answers resting on "
+                       "it warn"),
+    "note": Text("a remark for people that changes no ruling; never read by the rules"),
+    "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "effects": ListOf(EFFECT, description="effects in card-text order, numbered from 1",
+                      nullable=True),
+}, required=("category", "kind"))
+
+# A file of card definitions (a library file, or the top-level `cards:` of a snapshot or a
+# ruling file, which reads at most limits.DEFINITIONS of them).
+DEFINITIONS_MAP = MapOf({"minLength": 1}, CARD, description="card definitions by card name")
+
+SNAPSHOT = Record("snapshot", {
+    "format": Exactly(FORMAT, "the format of the file: exactly ygocheck/1"),
+    "title": AnyText("what the snapshot shows, for people"),
+    "cards": MapOf({"minLength": 1}, CARD, DEFINITIONS,
+                   description="card definitions for this file only (docs/cards.md)",
+                   nullable=True),
+    "state": STATE,
+}, required=("format", "state"))
+
+
+# ==============================================================================================
+# Ruling files (docs/format.md, "Ruling files")
+# ==============================================================================================
+
+EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes")
+OUTCOME_MODES = ("all", "some")
+STATUSES = ("settled", "unsettled", "contested")
+CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
+             "outcomes", "note")
+FILE_KEYS = ("format", "title", "cards", "cases", "source", "note")
+
+
+def action_schema() -> dict[str, Any]:
+    """An action object (actions.py, which checks it)."""
+    from .actions import ACTION_KEYS, NOT_READ_YET
+    from .decode import ACTION_ORDER
+
+    ids = {"type": "array", "items": {"type": "string", "pattern": ID_REGEX}}
+    known: dict[str, Any] = {
+        "player": {"enum": list(PLAYERS)},
+        "action": {"enum": list(ACTION_ORDER)},
+        "card": {"type": "string", "pattern": ID_REGEX},
+        "effect": {"type": "integer", "minimum": 1, "maximum": EFFECT_LIMIT},
+        "targets": ids, "tributes": ids, "cards": ids,
+        "target": {"anyOf": [{"type": "string", "pattern": ID_REGEX}, {"const": "direct"}]},
+        "phase": {"enum": ["battle", "end"]},
+        "cost": {"type": "object", "additionalProperties": False,
+                 "properties": {"discard": ids, "tribute": ids}},
+        "to": {"type": "object", "additionalProperties": False,
+               "properties": {k: {"type": "string", "pattern": WORD_REGEX}
+                              for k in ("phase", "step", "timing")}},
+        "choice": {"type": "string", "pattern": WORD_REGEX},
+        "value": {"type": "string", "pattern": WORD_REGEX},
+    }
+    return {"type": "object", "required": ["player", "action"], "additionalProperties": False,
+            "properties": {key: known.get(key, {}) for key in ACTION_KEYS},
+            "if": {"properties": {"action": {"not": {"const": "choose"}}}},
+            "then": {"not": {"anyOf": [{"required": [key]} for key in NOT_READ_YET]}}}
