@@ -26,6 +26,9 @@ KINDS = {
     "trap": ("normal", "continuous", "counter"),
 }
 ATTRIBUTES = ("DARK", "EARTH", "FIRE", "LIGHT", "WATER", "WIND", "DIVINE")
+# The arrows of a Link Monster, in the order the definition lists them.
+LINK_ARROWS = ("top_left", "top", "top_right", "left", "right", "bottom_left", "bottom",
+               "bottom_right")
 EFFECT_KINDS = ("activation", "ignition", "trigger", "quick", "continuous", "flip")
 PLACES = ("hand", "set", "field", "face_down", "graveyard", "banished")
 PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
@@ -64,8 +67,9 @@ COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self":
              "tribute_self": bool, "send_self_to_graveyard": bool, "banish_self": bool,
              "detach": int}
 
-CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "scale", "atk",
-             "def", "tributes", "cannot_normal_summon", "revival_limit", "archetypes", "text",
+CARD_KEYS = ("category", "kind", "attribute", "type", "level", "rank", "link", "link_arrows",
+             "scale", "atk", "def", "tributes", "cannot_normal_summon", "revival_limit",
+             "archetypes", "text",
              "passcode", "unmodelled",
              "remains_on_field", "effects")
 EFFECT_KEYS = ("kind", "speed", "from", "phase", "turn", "timing", "when", "wording", "trigger",
@@ -99,8 +103,8 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
     if category == "monster":
         _check_monster(card, checker, where)
     else:
-        for key in ("attribute", "type", "level", "rank", "link", "scale", "atk", "def",
-                    "tributes",
+        for key in ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
+                    "def", "tributes",
                     "cannot_normal_summon", "revival_limit"):
             if key in card:
                 checker.add(checker.line(card, key), f"{where}.{key} is only for monsters")
@@ -159,6 +163,8 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     if "link" in card and kind != "link":
         checker.add(checker.line(card, "link"), f"{where}: only Link Monsters have a Link "
                     "Rating")
+    if "link_arrows" in card:
+        _check_link_arrows(card, checker, where)
     if "scale" in card:   # a Pendulum Monster: its Pendulum Scale
         checker.integer(card, "scale", where, 0, 13)
         if kind == "link":
@@ -170,6 +176,27 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
         checker.boolean(card, "cannot_normal_summon", where)
     if "revival_limit" in card:
         checker.enum(card, "revival_limit", ("always", "unless_properly_summoned"), where)
+
+
+def _check_link_arrows(card: dict, checker: Checker, where: str) -> None:
+    """A Link Monster's arrows: each once, as many as its Link Rating."""
+    line = checker.line(card, "link_arrows")
+    arrows = card["link_arrows"]
+    if card.get("kind") != "link":
+        checker.add(line, f"{where}: only Link Monsters have Link Arrows")
+        return
+    if not checker.listing(arrows, f"{where}.link_arrows", line):
+        return
+    for arrow in arrows:
+        if arrow not in LINK_ARROWS:
+            checker.add(line, f"{where}.link_arrows has {describe(arrow)}; allowed: "
+                        f"{', '.join(LINK_ARROWS)}")
+            return
+    if len(set(arrows)) != len(arrows):
+        checker.add(line, f"{where}.link_arrows names an arrow twice")
+    elif isinstance(card.get("link"), int) and len(arrows) != card["link"]:
+        checker.add(line, f"{where}.link_arrows lists {len(arrows)} arrows; a Link Monster "
+                    f"has as many as its Link Rating ({card['link']})")
 
 
 def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
