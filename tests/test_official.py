@@ -224,3 +224,68 @@ def test_well_known_cards_of_the_shipped_list() -> None:
     assert listed.by_passcode(89631139).en == "Blue-Eyes White Dragon"
     talker = listed.get("Decode Talker")
     assert talker.definition()["link"] == 3 and talker.atk == 2300
+
+
+# --- snapshots naming cards of the list --------------------------------------------------------
+
+def snapshot_naming(name: str) -> dict[str, Any]:
+    return {"format": "ygocheck/1", "state": {"turn": 3, "turn_player": "A", "phase": "main1",
+                                              "cards": [{"id": "a_x", "name": name,
+                                                         "owner": "A", "zone": "hand"}]}}
+
+
+def test_a_snapshot_may_name_a_card_the_library_does_not_model() -> None:
+    from ygocheck.pipeline import from_mapping
+
+    loaded = from_mapping(snapshot_naming("Decode Talker"), "<test>")
+    definition = loaded.snapshot.definitions["Decode Talker"]
+    assert definition["kind"] == "link" and definition["atk"] == 2300
+    assert definition["unmodelled"].startswith("its effects")
+    assert 'definition("Decode Talker",unmodelled,' in loaded.definitions
+    assert 'definition("Decode Talker",link_arrow,top).' in loaded.definitions
+
+
+def test_a_library_card_keeps_its_library_definition() -> None:
+    from ygocheck.cards import library
+    from ygocheck.pipeline import from_mapping
+
+    loaded = from_mapping(snapshot_naming("Mystical Space Typhoon"), "<test>")
+    assert loaded.snapshot.definitions["Mystical Space Typhoon"] == \
+        library()["Mystical Space Typhoon"]
+
+
+def test_a_card_of_the_list_plays_by_its_stats() -> None:
+    """An unmodelled Normal Monster of the list can be Normal Summoned like any other."""
+    from conftest import legal, snapshot
+
+    board = snapshot([{"id": "a_fly", "name": "Petit Moth", "owner": "A", "zone": "hand"}])
+    assert legal(board, player="A", action="normal_summon", card="a_fly")
+
+
+def test_an_unknown_name_suggests_names_of_the_list(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ygocheck.cli import main
+
+    path = tmp_path / "s.yaml"
+    path.write_text("format: ygocheck/1\nstate:\n  turn: 3\n  turn_player: A\n  phase: main1\n"
+                    "  cards:\n    - {id: a_x, name: Decode Talkr, owner: A, zone: hand}\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:7:" in result.output and "did you mean 'Decode Talker'" in result.output
+
+
+def test_a_snapshot_of_library_cards_never_reads_the_list() -> None:
+    code = ("import sys\n"
+            "from ygocheck.pipeline import first_answer, load\n"
+            "from ygocheck import official\n"
+            f"first_answer(load({str(ROOT / 'examples' / 'main_phase.yaml')!r}))\n"
+            "print(official.loaded())\n"
+            "first_answer(load(sys.argv[1]))\n"
+            "print(official.loaded())\n")
+    result = subprocess.run([sys.executable, "-c", code,
+                             str(ROOT / "tests" / "fixtures" / "unmodelled_card.yaml")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "True"]

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import FORMAT
-from .cards import CardDefinition, check_definitions, library
+from .cards import CardDefinition, check_definitions
 from .limits import CARDS, CHAIN_LINKS, COUNTERS, DEFINITIONS, EVENTS, MODIFIERS, PENDING
 from .checks import ID_PATTERN, WORD, Checker, describe
+from .known import definitions_for
 from .vocabulary import PLAYERS, values, words
 
 SNAPSHOT_KEYS = ("format", "title", "cards", "state")
@@ -537,18 +538,17 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     order = shape.cards(state)
     if checker.problems:   # the shape is wrong: nothing below may rely on it
         return None
-    known = dict(library())
-    known.update(declared)
-    used: dict[str, CardDefinition] = {}
+    # The definition of every name the snapshot uses: its own `cards:`, the library, then
+    # the official card list (known.py); a name with none is the rules' to refuse.
+    names: list[str] = []
     for item in state.get("cards") or []:
-        if isinstance(item, dict) and isinstance(item.get("name"), str) and \
-                item["name"] in known:
-            used[item["name"]] = known[item["name"]]
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            names.append(item["name"])
     for item in (state.get("this_turn") or {}).get("used") or [] \
             if isinstance(state.get("this_turn"), dict) else []:
-        if isinstance(item, dict) and isinstance(item.get("name"), str) and \
-                item["name"] in known:
-            used[item["name"]] = known[item["name"]]
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            names.append(item["name"])
+    used = definitions_for(dict.fromkeys(names), declared)
     title = data.get("title") if isinstance(data.get("title"), str) else None
     return Snapshot(file=file, title=title, definitions=used, declared=declared,
                     state=state, raw=data, lines=shape.lines, card_order=order)
