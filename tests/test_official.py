@@ -254,6 +254,22 @@ def test_a_library_card_keeps_its_library_definition() -> None:
         library()["Mystical Space Typhoon"]
 
 
+def test_the_library_overrides_the_list_by_passcode(monkeypatch: Any) -> None:
+    """A library card under another name is still the card of its passcode."""
+    from ygocheck import known
+    from ygocheck.cards import library
+
+    renamed = dict(library())
+    renamed["Typhoon (our name)"] = renamed.pop("Mystical Space Typhoon")
+    monkeypatch.setattr(known, "library", lambda: renamed)
+    known.library_by_passcode.cache_clear()
+    try:
+        found = known.definitions_for(["Mystical Space Typhoon"], {})
+        assert found["Mystical Space Typhoon"] is renamed["Typhoon (our name)"]
+    finally:
+        known.library_by_passcode.cache_clear()
+
+
 def test_a_card_of_the_list_plays_by_its_stats() -> None:
     """An unmodelled Normal Monster of the list can be Normal Summoned like any other."""
     from conftest import legal, snapshot
