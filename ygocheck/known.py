@@ -134,3 +134,77 @@ def nearest(name: str) -> str:
     shown = [repr(n) for n in found]
     listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
     return f"; did you mean {listed}?"
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a lookup by a person's query found: one card, or none with the names to offer
+    (several that fit, or the nearest) and why."""
+
+    found: Found | None
+    problem: str = ""
+
+
+def find(query: str) -> Lookup:
+    """A card by English, Japanese or Korean name (exact, then ignoring case, width and
+    spacing, then by a part of a name), or by passcode (a number). An unknown or ambiguous
+    query says why and offers names."""
+    from .official import normal, official
+
+    text = query.strip()
+    if text.isdigit():
+        found = by_passcode(int(text))
+        if found is None:
+            return Lookup(None, f"no card has the passcode {int(text)}")
+        return Lookup(found)
+    exact = by_name(text)
+    if exact is not None:
+        return Lookup(exact)
+    listed = official()
+    wanted = normal(text)
+    if not wanted:
+        return Lookup(None, "give a card's name or passcode")
+    same = _english_names(listed.normal_index().get(wanted, []),
+                          [name for name in library() if normal(name) == wanted])
+    if len(same) == 1:
+        return Lookup(_named(same[0], "name"))
+    if not same:
+        same = _english_names([english for name, englishes in listed.normal_index().items()
+                               if wanted in name for english in englishes],
+                              [name for name in library() if wanted in normal(name)])
+        if len(same) == 1:
+            return Lookup(_named(same[0], "part of its name"))
+    if same:
+        shown = ", ".join(repr(name) for name in same[:10])
+        more = f" and {len(same) - 10} more" if len(same) > 10 else ""
+        return Lookup(None, f"{len(same)} cards fit {query!r}: {shown}{more}; give the full "
+                      "name or a passcode (`ygocheck card --list TEXT` lists them all)")
+    return Lookup(None, f"unknown card {query!r}{nearest(text)}")
+
+
+def _english_names(from_list: list[str], from_library: list[str]) -> list[str]:
+    """Distinct English names, the library's first, the list's order kept."""
+    return list(dict.fromkeys(from_library + from_list))
+
+
+def _named(name: str, how: str) -> Found:
+    found = by_name(name)
+    assert found is not None
+    return Found(found.name, found.definition, found.modelled, found.official, how)
+
+
+def every_card() -> list[Found]:
+    """Every card ygocheck knows: the official list in its order (with the library's
+    definitions where the library models a card), then library cards the list lacks."""
+    from .official import official
+
+    cards: list[Found] = []
+    seen: set[str] = set()
+    for card in official().cards():
+        found = from_official(card)
+        cards.append(found)
+        seen.add(found.name)
+    for name, definition in library().items():
+        if name not in seen:
+            cards.append(Found(name, definition, True, None))
+    return cards
