@@ -34,7 +34,8 @@ def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
 
         import os
 
-        named = kwargs.get("snapshot") or kwargs.get("snapshots") or kwargs.get("paths")
+        named = kwargs.get("snapshot") or kwargs.get("snapshots") or kwargs.get("paths") or \
+            kwargs.get("deck_file")
         files = ", ".join(named) if isinstance(named, tuple) else str(named or "")
         where = f"{files}: " if files else ""
         try:
@@ -326,6 +327,38 @@ def _card_list(text: str | None, kind: str | None, category: str | None,
         code = str(definition.get("passcode", "-"))
         click.echo(f"{'modelled' if found.modelled else 'stats-only'}\t{found.name}\t"
                    f"{definition['kind']} {definition['category']}\t{code}")
+
+
+@main.command()
+@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--list", "list_file", metavar="LIST", type=click.Path(dir_okay=False),
+              help="A Forbidden & Limited list (YAML: forbidden, limited, semi_limited).")
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/decks.md).")
+@_guarded
+def deck(deck_file: str, list_file: str | None, as_json: bool) -> None:
+    """May this deck be used? (.ydk or a YAML deck list; exit 0 legal, 1 not legal)
+
+    The sizes of the Main, Extra and Side Decks, copies of a name, what goes in the Extra
+    Deck and the limits of a Forbidden & Limited list, as the rules say."""
+    from .deck import SECTION_NAMES, check_deck, read_deck, read_list
+
+    cards = read_deck(deck_file)
+    limits = read_list(list_file) if list_file else None
+    verdict = check_deck(cards, limits)
+    if as_json:
+        _dump({"file": deck_file, "list": list_file, "legal": verdict.legal,
+               "counts": verdict.sizes, "violations": verdict.violations,
+               "cards": [entry.as_json() for entry in cards.entries]})
+        sys.exit(0 if verdict.legal else 1)
+    sizes = ", ".join(f"{SECTION_NAMES[s]} {n}" for s, n in verdict.sizes.items())
+    modelled = len({e.card.name for e in cards.entries if e.card.modelled})
+    names = len({e.card.name for e in cards.entries})
+    click.echo(f"{deck_file}: {'legal' if verdict.legal else 'not legal'} ({sizes}; "
+               f"{modelled} of {names} cards' effects modelled)")
+    for item in verdict.violations:
+        where = f"{deck_file}:{item['lines'][0]}" if item["lines"] else deck_file
+        click.echo(f"{where}: {item['rule']}: {item['message']}  [{item['source']}]")
+    sys.exit(0 if verdict.legal else 1)
 
 
 def _yaml_snapshot(path: str) -> Any:
