@@ -534,6 +534,14 @@ print(middle - start, time.perf_counter() - middle)
 """
 
 
+def children_cpu() -> float:
+    """User + system CPU seconds of the finished child processes so far."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def official_list(repeat: int, warmup: int) -> dict[str, float]:
     """`actions` on the bundled example (which names library cards only) and on the same
     snapshot with one card that only the official list knows; whether each read the list;
@@ -560,19 +568,26 @@ def official_list(repeat: int, warmup: int) -> dict[str, float]:
                                                               "starter.ydk")],
         }
         times: dict[str, list[float]] = {label: [] for label in runs}
+        cpu: dict[str, list[float]] = {label: [] for label in runs}
         for _ in range(warmup):
             for argv in runs.values():
                 subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
         for _ in range(repeat):          # interleaved: a load change hits them alike
             for label, argv in runs.items():
+                before = children_cpu()
                 start = time.perf_counter()
                 subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
                 times[label].append(time.perf_counter() - start)
+                cpu[label].append(children_cpu() - before)
     medians = {label: statistics.median(values) for label, values in times.items()}
+    cpus = {label: statistics.median(values) for label, values in cpu.items()}
     for label, value in medians.items():
-        print(f"   {label:36s} median {ms(value)} ms   p90 {ms(p90(times[label]))} ms")
+        print(f"   {label:36s} median {ms(value)} ms   p90 {ms(p90(times[label]))} ms   "
+              f"CPU {ms(cpus[label])} ms")
     base, other = medians["library cards only"], medians["one card of the list (Petit Moth)"]
-    print(f"   naming a card of the list costs {ms(other - base)} ms end to end")
+    extra_cpu = cpus["one card of the list (Petit Moth)"] - cpus["library cards only"]
+    print(f"   naming a card of the list costs {ms(other - base)} ms end to end, "
+          f"{ms(extra_cpu)} ms of CPU (CPU time varies less with the machine's load)")
     reads = []
     for _ in range(max(3, repeat // 3)):
         out = subprocess.run([sys.executable, "-c", READ_CHILD], check=True,
@@ -583,6 +598,8 @@ def official_list(repeat: int, warmup: int) -> dict[str, float]:
     print(f"   reading the list in a fresh process   {ms(read)} ms; one card's definition "
           f"{card * 1e6:.0f} µs")
     return {"library_only_ms": base * 1000, "one_list_card_ms": other * 1000,
+            "library_only_cpu_ms": cpus["library cards only"] * 1000,
+            "one_list_card_cpu_ms": cpus["one card of the list (Petit Moth)"] * 1000,
             "deck_ms": medians["deck examples/decks/starter.ydk"] * 1000,
             "read_list_ms": read * 1000}
 

@@ -5,8 +5,9 @@ An input is a command line with the files it names: a snapshot (a mutation of an
 tests/mutations.py, or a leaf replaced by a hostile value: Unicode, NUL, a lone surrogate,
 `not`, a huge number, a deep or aliased structure), an action (from a small grammar, naming
 the snapshot's cards or not), a ruling file (the snapshot with random expectations), an
-.lp file, or a deck list (.ydk or YAML) with or without a Forbidden & Limited list. What must hold for every one: the exit code is 0, 1 or 2, there is no traceback,
-and the run ends (a hang guard, not a speed claim).
+.lp file, or a deck list (.ydk or YAML) with or without a Forbidden & Limited list. What must
+hold for every one: the exit code is 0, 1 or 2, there is no traceback, and the run ends (a
+hang guard, not a speed claim).
 """
 
 from __future__ import annotations

@@ -53,7 +53,8 @@ def test_every_deciding_rule_carries_a_rule_id() -> None:
     tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "selection_rule(K, R)", "blocked(A, R)")
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
-        for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids)\(.*?:-[^.]*", text,
+        for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids)\(.*?:-[^.]*",
+                               text,
                                flags=re.MULTILINE | re.DOTALL):
             assert re.search(r'"[A-Z]+-\d{2}"', head.split(":-")[0]) or \
                 any(table in head for table in tables), f"{path.name}: {head} has no rule ID"

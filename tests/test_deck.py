@@ -238,7 +238,7 @@ def test_a_token_is_never_in_a_deck() -> None:
     assert not answer.has("deck_legal")
 
 
-# --- bad input --------------------------------------------------------------------------------------
+# --- bad input ---------------------------------------------------------------------------------
 
 def bad(tmp_path: Path, name: str, text: str, *args: str) -> tuple[str, str]:
     path = tmp_path / name

@@ -27,11 +27,7 @@ class Found:
     definition: CardDefinition
     modelled: bool
     official: Any = None
-    how: str = "name"          # name, passcode, ja/ko name, partial name
-
-    def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "modelled": self.modelled,
-                "official": self.official.as_json() if self.official is not None else None}
+    how: str = "name"          # name, passcode, part of its name
 
 
 @lru_cache(maxsize=1)
@@ -59,6 +55,8 @@ def from_official(card: Any, how: str = "name") -> Found:
 
 
 def by_passcode(passcode: int) -> Found | None:
+    """The card printed with this passcode (the official list, the library's own passcodes
+    for a card the list lacks)."""
     from .official import official
 
     card = official().by_passcode(passcode)
