@@ -245,6 +245,19 @@ def test_a_snapshot_may_name_a_card_the_library_does_not_model() -> None:
     assert 'definition("Decode Talker",link_arrow,top).' in loaded.definitions
 
 
+def test_an_lp_snapshot_may_name_a_card_of_the_list(tmp_path: Path) -> None:
+    from ygocheck.pipeline import load
+
+    path = tmp_path / "s.lp"
+    path.write_text('snapshot_state(turn,3). snapshot_state(turn_player,a). '
+                    'snapshot_state(phase,main1).\n'
+                    'snapshot_card("a1",name,"Petit Moth"). snapshot_card("a1",owner,a). '
+                    'snapshot_card("a1",zone,hand).\n', encoding="utf-8")
+    loaded = load(path)
+    assert 'definition("Petit Moth",kind,normal).' in loaded.definitions
+    assert 'definition("Petit Moth",atk,300).' in loaded.definitions
+
+
 def test_a_library_card_keeps_its_library_definition() -> None:
     from ygocheck.cards import library
     from ygocheck.pipeline import from_mapping
