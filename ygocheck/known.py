@@ -150,6 +150,7 @@ def find(query: str) -> Lookup:
     from .official import normal, official
 
     text = query.strip()
+    shown = repr(text if len(text) <= 80 else text[:77] + "...")
     if text.isdigit():
         found = by_passcode(int(text))
         if found is None:
@@ -173,11 +174,11 @@ def find(query: str) -> Lookup:
         if len(same) == 1:
             return Lookup(_named(same[0], "part of its name"))
     if same:
-        shown = ", ".join(repr(name) for name in same[:10])
+        names = ", ".join(repr(name) for name in same[:10])
         more = f" and {len(same) - 10} more" if len(same) > 10 else ""
-        return Lookup(None, f"{len(same)} cards fit {query!r}: {shown}{more}; give the full "
+        return Lookup(None, f"{len(same)} cards fit {shown}: {names}{more}; give the full "
                       "name or a passcode (`ygocheck card --list TEXT` lists them all)")
-    return Lookup(None, f"unknown card {query!r}{nearest(text)}")
+    return Lookup(None, f"unknown card {shown}{nearest(text)}")
 
 
 def _english_names(from_list: list[str], from_library: list[str]) -> list[str]:
