@@ -17,6 +17,8 @@ missed target. Everything it times:
   7. a 49-action line of play through the Battle Phase: time per action, groundings per
      step, and the same steps grounded by a fresh Control, by multi-shot solving and as worlds
   8. `actions` on a valid snapshot with 8,000 events
+  9. the official card list: `actions` on the bundled example (library cards only, the list
+     not read) and on it with one card only the list knows; reading the list; `deck`
 """
 
 from __future__ import annotations
@@ -186,6 +188,11 @@ def interleaved(functions: dict[str, Callable[[], Any]], repeat: int) -> dict[st
 # --- 1. end to end -------------------------------------------------------------------------
 
 def ygocheck_command() -> list[str]:
+    """The ygocheck of this interpreter's environment (a `ygocheck` elsewhere on PATH may be
+    another installation), else the one on PATH, else the module."""
+    beside = Path(sys.executable).parent / "ygocheck"
+    if beside.is_file():
+        return [str(beside)]
     exe = shutil.which("ygocheck")
     if exe:
         return [exe]
@@ -506,6 +513,97 @@ def many_events() -> float:
     return seconds
 
 
+# --- 9. the official card list ---------------------------------------------------------------
+
+LIST_CHILD = """
+import sys
+from ygocheck import official
+from ygocheck.pipeline import first_answer, load
+first_answer(load(sys.argv[1]))
+print(official.loaded())
+"""
+
+READ_CHILD = """
+import time
+from ygocheck.official import official
+start = time.perf_counter()
+listed = official()
+middle = time.perf_counter()
+card = listed.get("Petit Moth").definition()
+print(middle - start, time.perf_counter() - middle)
+"""
+
+
+def children_cpu() -> float:
+    """User + system CPU seconds of the finished child processes so far."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def official_list(repeat: int, warmup: int) -> dict[str, float]:
+    """`actions` on the bundled example (which names library cards only) and on the same
+    snapshot with one card that only the official list knows; whether each read the list;
+    the cost of reading it; and `deck` on the example deck."""
+    print("\n9. The official card list (read only for a card neither the library nor the "
+          "snapshot defines)")
+    example = ROOT / "examples" / "main_phase.yaml"
+    command = ygocheck_command()
+    with tempfile.TemporaryDirectory() as folder:
+        variant = Path(folder) / "main_phase_unmodelled.yaml"
+        text = example.read_text(encoding="utf-8")
+        assert "name: Celtic Guardian" in text
+        variant.write_text(text.replace("name: Celtic Guardian", "name: Petit Moth"),
+                           encoding="utf-8")
+        for path in (example, variant):
+            read = subprocess.run([sys.executable, "-c", LIST_CHILD, str(path)], check=True,
+                                  capture_output=True, text=True).stdout.strip()
+            print(f"   `actions` on {path.name:28s} reads the list: {read}")
+        runs = {
+            "library cards only": command + ["actions", "--json", str(example)],
+            "one card of the list (Petit Moth)": command + ["actions", "--json", str(variant)],
+            "deck examples/decks/starter.ydk": command + ["deck", "--json",
+                                                          str(ROOT / "examples" / "decks" /
+                                                              "starter.ydk")],
+        }
+        times: dict[str, list[float]] = {label: [] for label in runs}
+        cpu: dict[str, list[float]] = {label: [] for label in runs}
+        for _ in range(warmup):
+            for argv in runs.values():
+                subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
+        for _ in range(repeat):          # interleaved: a load change hits them alike
+            for label, argv in runs.items():
+                before = children_cpu()
+                start = time.perf_counter()
+                subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
+                times[label].append(time.perf_counter() - start)
+                cpu[label].append(children_cpu() - before)
+    medians = {label: statistics.median(values) for label, values in times.items()}
+    cpus = {label: statistics.median(values) for label, values in cpu.items()}
+    for label, value in medians.items():
+        print(f"   {label:36s} median {ms(value)} ms   p90 {ms(p90(times[label]))} ms   "
+              f"CPU {ms(cpus[label])} ms")
+    base, other = medians["library cards only"], medians["one card of the list (Petit Moth)"]
+    extra_cpu = cpus["one card of the list (Petit Moth)"] - cpus["library cards only"]
+    print(f"   naming a card of the list costs {ms(other - base)} ms end to end, "
+          f"{ms(extra_cpu)} ms of CPU (CPU time varies less with the machine's load)")
+    reads = []
+    for _ in range(max(3, repeat // 3)):
+        out = subprocess.run([sys.executable, "-c", READ_CHILD], check=True,
+                             capture_output=True, text=True).stdout.split()
+        reads.append((float(out[0]), float(out[1])))
+    read = statistics.median(r[0] for r in reads)
+    card = statistics.median(r[1] for r in reads)
+    print(f"   reading the list in a fresh process   {ms(read)} ms; one card's definition "
+          f"{card * 1e6:.0f} µs")
+    return {"library_only_ms": base * 1000, "one_list_card_ms": other * 1000,
+            "library_only_cpu_ms": cpus["library cards only"] * 1000,
+            "one_list_card_cpu_ms": cpus["one card of the list (Petit Moth)"] * 1000,
+            "deck_ms": medians["deck examples/decks/starter.ydk"] * 1000,
+            "read_list_ms": read * 1000}
+
+
 # --- 5. memory ----------------------------------------------------------------------------------
 
 MEMORY_CHILD = """
@@ -614,6 +712,7 @@ def main() -> None:
     suite = in_fresh_process("rulings", args.quick)
     line = in_fresh_process("line_of_play", args.quick)
     events = in_fresh_process("many_events", args.quick)
+    listed = official_list(e2e_repeat, e2e_warmup)
     print(f"\n(benchmark took {time.perf_counter() - started:.0f} s)")
     if args.json_out:
         Path(args.json_out).write_text(json.dumps({
@@ -621,7 +720,7 @@ def main() -> None:
             "in_process": {str(k): {kk: vv for kk, vv in v.items()} for k, v in results.items()},
             "growth_800_50": results[800]["full"] / results[50]["full"],
             "peak_memory_800_mb": peak, "rulings": suite, "play": line,
-            "events_8000_s": events}, indent=2))
+            "events_8000_s": events, "official_list": listed}, indent=2))
 
 
 if __name__ == "__main__":

@@ -4,9 +4,10 @@
 An input is a command line with the files it names: a snapshot (a mutation of an example,
 tests/mutations.py, or a leaf replaced by a hostile value: Unicode, NUL, a lone surrogate,
 `not`, a huge number, a deep or aliased structure), an action (from a small grammar, naming
-the snapshot's cards or not), a ruling file (the snapshot with random expectations) or an
-.lp file. What must hold for every one: the exit code is 0, 1 or 2, there is no traceback,
-and the run ends (a hang guard, not a speed claim).
+the snapshot's cards or not), a ruling file (the snapshot with random expectations), an
+.lp file, or a deck list (.ydk or YAML) with or without a Forbidden & Limited list. What must
+hold for every one: the exit code is 0, 1 or 2, there is no traceback, and the run ends (a
+hang guard, not a speed claim).
 """
 
 from __future__ import annotations
@@ -167,6 +168,41 @@ def inputs(count: int, seed: int = SEED) -> list[Input]:
                                   'snapshot_state(turn,99999999999).\n', "\x00\n"])
             out.append(Input(name, [rng.choice(["check", "actions", "resolve"]), "@s.lp"],
                              {"s.lp": lp}))
+    out.extend(_deck_inputs(random.Random(seed + 1), max(20, count // 10)))
+    return out
+
+
+DECK_LINES = ["5318639", "44095762", "44508094", "00000000", "99999999", "abc", "", "#extra",
+              "!side", "#side", "!extra", "-1", "1" * 9, "ド", "\x00", "#created by fuzz",
+              "\ufeff#main", "5318639 5318639", "5e6"]
+YAML_DECKS = ["main: {Dark Hole: 3}\n", "main: [1, 2]\n", "main:\n  5318639: 999\n",
+              "main: {Mirror Force: 3}\nside: {Dark Hole: 1}\nextra: {Stardust Dragon: 2}\n",
+              "x: y\n", "main: {null: 1}\n", "main: {true: 1}\n", "main: {ド: 1}\n",
+              "main:\n  Dark Hole: 1\n  53129443: 3\n", "main: {\"\\0\": 1}\n", "[main]\n",
+              "main: {Dark Hole: &a 1}\nside: {Raigeki: *a}\n", "main:\n  [1]: 2\n", ""]
+LISTS = ["limited: [Dark Hole]\n", "forbidden: [1]\n", "- a\n", "semi_limited: {a: b}\n",
+         "title: x\n", "forbidden: [Dark Hole, 53129443]\n", "limited: [[x]]\n", ""]
+
+
+def _deck_inputs(rng: random.Random, count: int) -> list[Input]:
+    """`deck` on .ydk texts of passcodes, garbage, sections and comments; YAML deck lists and
+    Forbidden & Limited lists of the right and the wrong shapes."""
+    out: list[Input] = []
+    for number in range(count):
+        files: dict[str, str | bytes] = {}
+        if rng.random() < 0.6:
+            lines = ["#main"] + [rng.choice(DECK_LINES) for _ in range(rng.randrange(0, 70))]
+            files["d.ydk"] = "\n".join(lines) if rng.random() < 0.9 else b"#main\n\xff\xfe"
+            args = ["deck", "@d.ydk"]
+        else:
+            files["d.yaml"] = rng.choice(YAML_DECKS)
+            args = ["deck", "@d.yaml"]
+        if rng.random() < 0.4:
+            files["l.yaml"] = rng.choice(LISTS)
+            args += ["--list", "@l.yaml"]
+        if rng.random() < 0.5:
+            args.append("--json")
+        out.append(Input(f"deck{number}:deck", args, files))
     return out
 
 

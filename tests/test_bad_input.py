@@ -78,7 +78,7 @@ CARDS = """  cards:
 """
 TEST_LINK = """cards:
   Test Link: {category: monster, kind: link, link: 2, atk: 1500, attribute: DARK,
-              type: Cyberse}
+              type: Cyberse, link_arrows: [bottom_left, bottom_right]}
 """
 
 
@@ -137,7 +137,7 @@ def test_unknown_card_name(bad: Any) -> None:
     text = HEAD + ("  cards:\n"
                    "    - {id: a_bewd, name: Blue-Eyes White Dargon, owner: A, zone: hand}\n")
     bad(text, "Dargon", "unknown card name 'Blue-Eyes White Dargon'",
-        "did you mean 'Blue-Eyes White Dragon'?", "under the snapshot's top-level `cards:`")
+        "did you mean 'Blue-Eyes White Dragon'", "under the snapshot's top-level `cards:`")
 
 
 def test_duplicate_card_ids(bad: Any) -> None:
@@ -350,6 +350,17 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: monster, kind: effect, effects: [{kind: activation}]}",
      "only Spells and Traps have a card activation"),
     ("[monster, normal]", "must be a mapping"),
+    ("{category: monster, kind: link, link: 2, atk: 1, link_arrows: [top, up]}",
+     "link_arrows has 'up'; allowed: top_left, top"),
+    ("{category: monster, kind: link, link: 2, atk: 1, link_arrows: [top, top]}",
+     "names an arrow twice"),
+    ("{category: monster, kind: link, link: 3, atk: 1, link_arrows: [top, left]}",
+     "lists 2 arrows; a Link Monster has as many as its Link Rating (3)"),
+    ("{category: monster, kind: xyz, rank: 4, atk: 1, def: 1, link_arrows: [top]}",
+     "only Link Monsters have Link Arrows"),
+    ("{category: monster, kind: link, link: 1, atk: 1, link_arrows: top}",
+     "link_arrows must be a list"),
+    ("{category: spell, kind: normal, link_arrows: [top]}", "link_arrows is only for monsters"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

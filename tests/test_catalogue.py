@@ -22,7 +22,8 @@ def test_every_blocking_rule_is_in_the_catalogue() -> None:
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
         for rule in re.findall(r'(?:requires|meets|forbids|refusal|blocked|permitted)\('
-                               r'[^%\n]*?"([A-Z]+-\d{2})"\)', text):
+                               r'[^%\n]*?"([A-Z]+-\d{2})"\)', text) + \
+                re.findall(r'deck_forbids\("([A-Z]+-\d{2})"', text):
             assert rule in known, f"{path.name} cites {rule}, which is not in the catalogue"
 
 
@@ -53,7 +54,8 @@ def test_every_deciding_rule_carries_a_rule_id() -> None:
               "target_refused_by(A, X, R)")
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
-        for head in re.findall(r"^(?:requires|forbids|refusal)\(.*?:-[^.]*", text,
+        for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids)\(.*?:-[^.]*",
+                               text,
                                flags=re.MULTILINE | re.DOTALL):
             assert re.search(r'"[A-Z]+-\d{2}"', head.split(":-")[0]) or \
                 any(table in head for table in tables), f"{path.name}: {head} has no rule ID"

@@ -14,7 +14,7 @@ INPUTS = fuzz.inputs(320)
 
 def test_the_inputs_reach_every_command() -> None:
     commands = {item.args[0] for item in INPUTS}
-    assert commands == {"check", "actions", "why", "play", "resolve", "test", "card"}
+    assert commands == {"check", "actions", "why", "play", "resolve", "test", "card", "deck"}
     assert sum(item.name.endswith(":lp") for item in INPUTS) >= 10
 
 

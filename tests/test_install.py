@@ -30,3 +30,11 @@ def test_installed_ygocheck_runs_from_another_directory(tmp_path: Path) -> None:
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["priority"] == "A"
+
+
+def test_the_official_card_list_ships_with_the_package() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = config["tool"]["setuptools"]
+    assert "ygocheck.official" in setuptools["packages"]
+    assert "cards.tsv" in setuptools["package-data"]["ygocheck.official"]
+    assert (ROOT / "ygocheck" / "official" / "cards.tsv").is_file()

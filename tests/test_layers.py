@@ -1,7 +1,8 @@
 """The shape of the rules and of the code around them (asp/main.lp's list of layers):
 
 * every module of asp/ reads only what the layers before it (or its own layer) define;
-* only asp/input.lp reads the raw instance (snapshot_*, definition*, request);
+* only asp/input.lp reads the raw instance (snapshot_*, definition*, request, and a deck
+  list's deck_entry and deck_list);
 * no rule ID and no default of the snapshot format is written in Python outside the code
   that loads the rule catalogue: a rule named in ygocheck/ would be a game decision made
   outside the rules.
@@ -16,7 +17,7 @@ from pathlib import Path
 from ygocheck.resources import asp_folder
 
 ROOT = Path(__file__).resolve().parent.parent
-RAW = re.compile(r"^(snapshot_\w+|definition\w*|request)$")
+RAW = re.compile(r"^(snapshot_\w+|definition\w*|request|deck_entry|deck_list)$")
 # A layer of several files: its modules may read each other.
 GROUPS = ("legality/", "transition/", "output/")
 
@@ -84,7 +85,7 @@ def group(name: str) -> str:
 
 
 def test_each_module_reads_only_the_layers_before_it() -> None:
-    for entry in ("main.lp", "step.lp", "question.lp"):
+    for entry in ("main.lp", "step.lp", "question.lp", "decklist.lp"):
         files = includes(entry)
         seen: set[str] = set()
         layer: dict[str, str] = {}

@@ -20,7 +20,7 @@ REQUIRED = [
     "Torrential Tribute", "Silent Magician LV8", "Curse of Fiend", "Swords of Revealing Light",
     "Slifer the Sky Dragon", "Obelisk the Tormentor", "The Winged Dragon of Ra",
     "Command Knight", "Ryu Senshi", "Stumbling", "Breaker the Magical Warrior",
-    "Cyber Jar", "Penguin Soldier", "Tribute to the Doomed", "Invader of the Throne",
+    "Cyber Jar", "Penguin Soldier", "Tribute to The Doomed", "Invader of the Throne",
 ]
 
 
@@ -82,3 +82,51 @@ def test_a_changed_compiled_library_is_never_trusted() -> None:
     assert trusted_compiled(text[:-100], files) is None     # a truncated file
     edited = [(files[0][0], files[0][1] + "\n# edited\n")] + files[1:]
     assert trusted_compiled(text, edited) is None          # YAML edited since
+
+
+# --- the library against the official card list (ygocheck/official/cards.tsv) ---------------
+
+STATS = ("category", "kind", "attribute", "type", "level", "rank", "link", "atk", "def",
+         "scale")
+
+
+def test_every_library_card_has_its_official_name() -> None:
+    from ygocheck.official import official
+
+    listed = official()
+    assert [name for name in library() if listed.get(name) is None] == []
+
+
+def test_library_stats_agree_with_the_official_list() -> None:
+    """Category, kind and printed stats as the official data states them ("?" as 0)."""
+    from ygocheck.official import official
+
+    listed = official()
+    wrong = []
+    for name, card in library().items():
+        official_card = listed.get(name)
+        if official_card is None:
+            continue
+        expected = official_card.definition()
+        for key in STATS:
+            if card.get(key) != expected.get(key):
+                wrong.append(f"{name}.{key}: library {card.get(key)!r}, official "
+                             f"{expected.get(key)!r}")
+    assert wrong == []
+
+
+def test_library_passcodes_are_the_official_ones() -> None:
+    """Every library card carries its passcode, one the official card was printed with; a
+    card printed without one (the Egyptian Gods, in the official data) carries none."""
+    from ygocheck.official import official
+
+    listed = official()
+    for name, card in library().items():
+        official_card = listed.get(name)
+        if official_card is None:
+            continue
+        if official_card.passcodes:
+            assert card.get("passcode") in official_card.passcodes, name
+        else:
+            assert "passcode" not in card, name
+    assert library()["Mystical Space Typhoon"]["passcode"] == 5318639

@@ -154,7 +154,8 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     # Level, Rank and Link Rating: each only for its kind of monster (checked below).
     stars = ("rank",) if kind == "xyz" else ("link",) if kind == "link" else ("level",)
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def") + stars
-                      + ("scale", "tributes", "cannot_normal_summon", "revival_limit"))
+                      + ("link_arrows", "scale", "tributes", "cannot_normal_summon",
+                         "revival_limit"))
     if kind == "xyz" and "level" in card:
         checker.add(checker.line(card, "level"), f"{where}: an Xyz Monster has a Rank, not a "
                     "Level")
@@ -167,9 +168,28 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     if "link" in card and kind != "link":
         checker.add(checker.line(card, "link"), f"{where}: only Link Monsters have a Link "
                     "Rating")
+    if "link_arrows" in card:
+        _check_link_arrows(card, checker, where)
     if "scale" in card and kind == "link":   # a Pendulum Monster: its Pendulum Scale
         checker.add(checker.line(card, "scale"), f"{where}: a Link Monster is never a "
                     "Pendulum Monster")
+
+
+def _check_link_arrows(card: dict, checker: Checker, where: str) -> None:
+    """A Link Monster's arrows: each once, as many as its Link Rating (their words are
+    checked with the other fields)."""
+    line = checker.line(card, "link_arrows")
+    arrows = card["link_arrows"]
+    if card.get("kind") != "link":
+        checker.add(line, f"{where}: only Link Monsters have Link Arrows")
+        return
+    if not isinstance(arrows, list) or not all(isinstance(a, str) for a in arrows):
+        return
+    if len(set(arrows)) != len(arrows):
+        checker.add(line, f"{where}.link_arrows names an arrow twice")
+    elif isinstance(card.get("link"), int) and len(arrows) != card["link"]:
+        checker.add(line, f"{where}.link_arrows lists {len(arrows)} arrows; a Link Monster "
+                    f"has as many as its Link Rating ({card['link']})")
 
 
 def _check_effect(card: dict, effect: Any, checker: Checker, where: str,

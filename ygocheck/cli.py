@@ -34,7 +34,8 @@ def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
 
         import os
 
-        named = kwargs.get("snapshot") or kwargs.get("snapshots") or kwargs.get("paths")
+        named = kwargs.get("snapshot") or kwargs.get("snapshots") or kwargs.get("paths") or \
+            kwargs.get("deck_file")
         files = ", ".join(named) if isinstance(named, tuple) else str(named or "")
         where = f"{files}: " if files else ""
         try:
@@ -50,6 +51,10 @@ def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
                    "it with this input"], code=3)
         except KeyboardInterrupt:
             _fail(["interrupted"], code=130)
+        except BrokenPipeError:   # the reader of the output stopped (`| head`): not an error
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(141)
         except Exception as error:  # noqa: BLE001 - never a traceback for a person
             if os.environ.get("YGOCHECK_DEBUG"):   # for the people who fix it
                 raise
@@ -284,30 +289,150 @@ def test(paths: tuple[str, ...], as_json: bool, jobs: int | None, coverage: bool
 # A run of `ygocheck test` this long (seconds) names its slowest cases.
 SLOW_RUN = 10.0
 
+KIND_WORDS = ("monster", "spell", "trap", "normal", "effect", "fusion", "ritual", "synchro",
+              "xyz", "link", "token", "quick_play", "continuous", "equip", "field", "counter")
+
 
 @main.command()
-@click.argument("name")
-@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
+@click.argument("name", required=False)
+@click.option("--list", "as_list", is_flag=True,
+              help="List cards (NAME, if given, filters by a part of a name).")
+@click.option("--kind", type=click.Choice(KIND_WORDS), help="With --list: only this kind "
+              "(normal, quick_play, counter ...) or category (monster, spell, trap).")
+@click.option("--category", type=click.Choice(("monster", "spell", "trap")),
+              help="With --list: only this category.")
+@click.option("--modelled/--unmodelled", "modelled", default=None,
+              help="With --list: only cards whose effects the library models / does not.")
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/official.md).")
 @_guarded
-def card(name: str, as_json: bool) -> None:
-    """Show a library card's definition with its effect numbers (docs/cards.md)."""
-    from .cards import library
-    from .checks import close_match
+def card(name: str | None, as_list: bool, kind: str | None, category: str | None,
+         modelled: bool | None, as_json: bool) -> None:
+    """A card's definition with its effect numbers, and whether its effects are modelled.
 
-    cards = library()
-    if name not in cards:
-        hint = close_match(name, cards)
-        _fail([f"unknown card {name!r}" + (f"; did you mean {hint!r}?" if hint else "")])
-    definition = cards[name]
-    numbered = dict(definition)
+    NAME: an English, Japanese or Korean name (exact, or a part of one), or a passcode."""
+    if as_list:
+        _card_list(name, kind, category, modelled, as_json)
+        return
+    if name is None:
+        _fail(["card needs a NAME (a name or a passcode), or --list"])
+    if kind or category or modelled is not None:
+        _fail(["--kind, --category and --modelled/--unmodelled go with --list"])
+    from .known import find
+
+    lookup = find(name)
+    if lookup.found is None:
+        _fail([lookup.problem])
+    found = lookup.found
+    numbered = dict(found.definition)
     numbered["effects"] = [dict(effect, number=i) for i, effect in
-                           enumerate(definition.get("effects") or [], start=1)]
+                           enumerate(found.definition.get("effects") or [], start=1)]
     if as_json:
-        _dump({"name": name, **numbered})
+        _dump({"name": found.name, **numbered, "modelled": found.modelled,
+               "matched_by": found.how,
+               "official": found.official.as_json() if found.official is not None else None})
         return
     import yaml
 
-    click.echo(yaml.safe_dump({name: numbered}, sort_keys=False, allow_unicode=True))
+    for line in _card_notes(found):
+        click.echo(f"# {line}")
+    click.echo(yaml.safe_dump({found.name: numbered}, sort_keys=False, allow_unicode=True,
+                              width=100))
+
+
+def _card_notes(found: Any) -> list[str]:
+    """The comment lines above a card's definition: its names and numbers, and whether its
+    effects are modelled."""
+    notes = []
+    listed = found.official
+    if listed is not None:
+        names = " / ".join(n for n in (listed.ja, listed.ko) if n)
+        codes = ", ".join(str(c) for c in listed.passcodes) or "none"
+        notes.append(f"{listed.en}" + (f" ({names})" if names else "")
+                     + f"; passcode{'s' if len(listed.passcodes) > 1 else ''} {codes}"
+                     + (f"; Konami id {listed.konami_id}" if listed.konami_id else ""))
+        printed = [f"{key.upper()} ?" for key, value in (("atk", listed.atk), ("def", listed.def_))
+                   if value == "?"]
+        if printed:
+            notes.append(f"printed {' and '.join(printed)} (written as 0)")
+    if found.modelled:
+        notes.append("effects modelled: the library defines them (ygocheck/library)")
+    else:
+        notes.append("effects not modelled: known by its stats only (official card list)")
+    if found.how != "name":
+        notes.append(f"found by {found.how}")
+    return notes
+
+
+def _card_list(text: str | None, kind: str | None, category: str | None,
+               modelled: bool | None, as_json: bool) -> None:
+    from .known import every_card
+    from .official import normal
+
+    wanted = normal(text) if text else ""
+    chosen = []
+    for found in every_card():
+        definition = found.definition
+        if kind in ("monster", "spell", "trap"):
+            if definition["category"] != kind:
+                continue
+        elif kind and definition["kind"] != kind:
+            continue
+        if category and definition["category"] != category:
+            continue
+        if modelled is not None and found.modelled != modelled:
+            continue
+        if wanted:
+            names = [found.name] + ([found.official.ja, found.official.ko]
+                                    if found.official is not None else [])
+            if not any(wanted in normal(n) for n in names if n):
+                continue
+        chosen.append(found)
+    if as_json:
+        _dump({"count": len(chosen), "modelled": sum(1 for f in chosen if f.modelled),
+               "cards": [{"name": f.name, "category": f.definition["category"],
+                          "kind": f.definition["kind"],
+                          "passcodes": list(f.official.passcodes) if f.official is not None
+                          else ([f.definition["passcode"]] if "passcode" in f.definition
+                                else []),
+                          "modelled": f.modelled} for f in chosen]})
+        return
+    for found in chosen:
+        definition = found.definition
+        code = str(definition.get("passcode", "-"))
+        click.echo(f"{'modelled' if found.modelled else 'stats-only'}\t{found.name}\t"
+                   f"{definition['kind']} {definition['category']}\t{code}")
+
+
+@main.command()
+@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--list", "list_file", metavar="LIST", type=click.Path(dir_okay=False),
+              help="A Forbidden & Limited list (YAML: forbidden, limited, semi_limited).")
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/decks.md).")
+@_guarded
+def deck(deck_file: str, list_file: str | None, as_json: bool) -> None:
+    """May this deck be used? (.ydk or a YAML deck list; exit 0 legal, 1 not legal)
+
+    The sizes of the Main, Extra and Side Decks, copies of a name, what goes in the Extra
+    Deck and the limits of a Forbidden & Limited list, as the rules say."""
+    from .deck import SECTION_NAMES, check_deck, read_deck, read_list
+
+    cards = read_deck(deck_file)
+    limits = read_list(list_file) if list_file else None
+    verdict = check_deck(cards, limits)
+    if as_json:
+        _dump({"file": deck_file, "list": list_file, "legal": verdict.legal,
+               "counts": verdict.sizes, "violations": verdict.violations,
+               "cards": [entry.as_json() for entry in cards.entries]})
+        sys.exit(0 if verdict.legal else 1)
+    sizes = ", ".join(f"{SECTION_NAMES[s]} {n}" for s, n in verdict.sizes.items())
+    modelled = len({e.card.name for e in cards.entries if e.card.modelled})
+    names = len({e.card.name for e in cards.entries})
+    click.echo(f"{deck_file}: {'legal' if verdict.legal else 'not legal'} ({sizes}; "
+               f"{modelled} of {names} cards' effects modelled)")
+    for item in verdict.violations:
+        where = f"{deck_file}:{item['lines'][0]}" if item["lines"] else deck_file
+        click.echo(f"{where}: {item['rule']}: {item['message']}  [{item['source']}]")
+    sys.exit(0 if verdict.legal else 1)
 
 
 @main.command()

@@ -204,6 +204,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             out.append(f"definition({ident},{key},true).")
     if "unmodelled" in card:
         out.append(f"definition({ident},unmodelled,{quoted(str(card['unmodelled']))}).")
+    for arrow in card.get("link_arrows") or []:
+        out.append(f"definition({ident},link_arrow,{constant(arrow)}).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):

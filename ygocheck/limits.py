@@ -23,6 +23,9 @@ COUNTERS = 50                   # kinds of counter on one card
 ACTIONS = 1_000                 # actions of one `play` or one ruling case's `do:`
 DEFINITIONS = 2_000             # card definitions declared in one file
 TEXT = 10_000                   # characters of one text (a name, a title, a note)
+DECK_ENTRIES = 500              # cards (.ydk lines) or entries (YAML) of one deck list
+DECK_COPIES = 100               # copies one entry of a YAML deck list may count
+LIST_CARDS = 5_000              # cards of one Forbidden & Limited list
 
 
 def check_document(value: Any, file: str) -> None:

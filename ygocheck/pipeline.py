@@ -71,16 +71,15 @@ def load(path: str | Path) -> Loaded:
 
 
 def library_facts_for(text: str, file: str) -> str:
-    """The library definitions of the cards a hand-written .lp snapshot names (and does not
-    define itself), so that .lp snapshots use the same library as YAML ones."""
-    from .cards import library
+    """The definitions of the cards a hand-written .lp snapshot names (and does not define
+    itself), from the library or the official card list, as for YAML snapshots."""
+    from .known import definitions_for
 
     names, defined = fact_names(text, file)
-    cards = library()
+    found = definitions_for(sorted(names - defined), {})
     lines: list[str] = []
-    for name in sorted(names - defined):
-        if name in cards:
-            lines.extend(definition_facts(name, cards[name]))
+    for name in sorted(found):
+        lines.extend(definition_facts(name, found[name]))
     return "\n".join(lines) + "\n"
 
 
@@ -182,11 +181,9 @@ def describe_place(place: tuple[Any, ...]) -> str:
 
 
 def hint(place: tuple[Any, ...], key: str, detail: Any) -> str:
-    """For an unknown card name, the nearest name ygocheck knows."""
+    """For an unknown card name, the nearest names ygocheck knows."""
     if place[0] != "card" or key != "name":
         return ""
-    from .cards import library
-    from .checks import close_match
+    from .known import nearest
 
-    found = close_match(str(plain(detail)), library())
-    return f"; did you mean {found!r}?" if found else ""
+    return nearest(str(plain(detail)))

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import FORMAT
-from .cards import CardDefinition, check_definitions, library
+from .cards import CardDefinition, check_definitions
 from .checks import Checker, describe
+from .known import definitions_for
 from .limits import CARDS, CHAIN_LINKS, DEFINITIONS, EVENTS, MODIFIERS, PENDING
 from .shapes import (BATTLE, CARD_ENTRY, CONTROL, COST, EFFECT_LIMIT, EVENT, LINK, MODIFIER,
                      PENDING_TRIGGER, PLAYER_EFFECT, RESULT, STATE, SUMMONED, TEMPORARY,
@@ -338,18 +339,17 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     order = shape.cards(state)
     if checker.problems:   # the shape is wrong: nothing below may rely on it
         return None
-    known = dict(library())
-    known.update(declared)
-    used: dict[str, CardDefinition] = {}
+    # The definition of every name the snapshot uses: its own `cards:`, the library, then
+    # the official card list (known.py); a name with none is the rules' to refuse.
+    names: list[str] = []
     for item in state.get("cards") or []:
-        if isinstance(item, dict) and isinstance(item.get("name"), str) and \
-                item["name"] in known:
-            used[item["name"]] = known[item["name"]]
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            names.append(item["name"])
     for item in (state.get("this_turn") or {}).get("used") or [] \
             if isinstance(state.get("this_turn"), dict) else []:
-        if isinstance(item, dict) and isinstance(item.get("name"), str) and \
-                item["name"] in known:
-            used[item["name"]] = known[item["name"]]
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            names.append(item["name"])
+    used = definitions_for(dict.fromkeys(names), declared)
     title = data.get("title") if isinstance(data.get("title"), str) else None
     return Snapshot(file=file, title=title, definitions=used, declared=declared,
                     state=state, raw=data, lines=shape.lines, card_order=order)

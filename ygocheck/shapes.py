@@ -612,7 +612,7 @@ CONTROL = Record("control", {
 
 CARD_ENTRY = Record("card_entry", {
     "id": EntryId(),
-    "name": Text("the official English name, or a name defined under the top-level cards:"),
+    "name": Text("the official English name of any OCG/TCG card (one the library does not model has its effects unmodelled), or a name defined under the top-level cards:"),
     "owner": Player(),
     "controller": Player("default: the owner"),
     "zone": Word("zone"),
@@ -686,6 +686,9 @@ KINDS = {
     "trap": ("normal", "continuous", "counter"),
 }
 ATTRIBUTES = ("DARK", "EARTH", "FIRE", "LIGHT", "WATER", "WIND", "DIVINE")
+# The arrows of a Link Monster, in the order the definition lists them.
+LINK_ARROWS = ("top_left", "top", "top_right", "left", "right", "bottom_left", "bottom",
+               "bottom_right")
 EFFECT_KINDS = ("activation", "ignition", "trigger", "quick", "continuous", "flip")
 PLACES = ("hand", "set", "field", "face_down", "graveyard", "banished")
 PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
@@ -721,8 +724,8 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 # The one card a target may be, named by what the effect answers (docs/cards.md).
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
-MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "scale", "atk", "def", "tributes",
-                "cannot_normal_summon", "revival_limit")
+MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
+                "def", "tributes", "cannot_normal_summon", "revival_limit")
 
 
 @dataclass
@@ -904,6 +907,8 @@ CARD = Record("card", {
     "level": Integer(0, 13),
     "rank": Integer(0, 13, "Xyz Monsters"),
     "link": Integer(1, 8, "Link Monsters: the Link Rating"),
+    "link_arrows": ListOfWords(LINK_ARROWS, "Link Monsters: their arrows, as many as the Link "
+                               "Rating"),
     "scale": Integer(0, 13, "a Pendulum Monster's Pendulum Scale"),
     "atk": Integer(0, 100000),
     "def": Integer(0, 100000),
