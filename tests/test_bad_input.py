@@ -361,6 +361,29 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: monster, kind: link, link: 1, atk: 1, link_arrows: top}",
      "link_arrows must be a list"),
     ("{category: spell, kind: normal, link_arrows: [top]}", "link_arrows is only for monsters"),
+    # conditions (requires): one thing counted or compared, sensible counts
+    ("{category: spell, kind: normal, effects: [{kind: activation, requires: "
+     "[{controls: monster, in: hand}]}]}", "must say exactly one of controls"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, requires: "
+     "[{at_most: 0}]}]}", "it says none"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, requires: "
+     "[{lp: lower, at_most: 2}]}]}", "an lp condition compares LP only; drop at_most"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, requires: "
+     "[{controls: monster, at_least: 3, at_most: 1}]}]}", "no count meets it"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, requires: "
+     "[{controls: monsters}]}]}", "controls is 'monsters'; allowed: monster"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, requires: "
+     "{controls: monster}}]}", "requires must be a list"),
+    # cards picked on resolution
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: special_summon, what: picked}]}]}", "`what: picked` needs `from`"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: destroy, what: picked, from: [deck]}]}]}", "only special_summon picks its cards"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: special_summon, what: self, attribute: DARK}]}]}", "attribute describe the cards "
+     "an operation picks; give `what: picked`"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: special_summon, what: picked, from: [field]}]}]}", "from has 'field'; allowed: hand"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

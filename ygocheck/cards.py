@@ -18,8 +18,8 @@ from .load import parse_yaml
 from .problems import BadInput
 from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES, COST_KEYS,
                      COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
-                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, RESPONDS_TO,
-                     SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE, TIMINGS, TURNS, WHO,
+                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
+                     RESPONDS_TO, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE, TIMINGS, TURNS, WHO,
                      Either, ListOf, Record)
 
 CardDefinition = dict[str, Any]
@@ -46,7 +46,7 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
         return mapping
     checker.add(checker.line(mapping, "condition"), f"{where}.condition: free text is not read "
                 "by the rules, so it cannot decide a ruling; express the clause with the "
-                "descriptors (docs/cards.md), or declare it `unmodelled: <the clause>` so that "
+                "descriptors (docs/cards.md; a condition on the board is `requires:`), or declare it `unmodelled: <the clause>` so that "
                 "every answer resting on it says so (`note:` is for a remark that changes no "
                 "ruling)")
     return {k: v for k, v in mapping.items() if k != "condition"}
@@ -111,6 +111,42 @@ def _check_groups_exist(card: dict, effect: dict, checker: Checker, where: str,
                             f"{where}.{part}[{index}]: `what: {group}` names a card this "
                             f"effect has none of, so the operation would do nothing; it "
                             f"needs {needs}")
+
+
+PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level", "max_atk",
+             "min_atk", "max_def", "min_def")
+# The operations that may pick their cards on resolution (docs/cards.md, `what: picked`).
+PICKING_OPERATIONS = ("special_summon",)
+
+
+def _check_picks(effect: dict, checker: Checker, where: str, line: int | None) -> None:
+    """`what: picked` picks cards from the places `from` names, described by the filters;
+    neither goes without the other."""
+    operations = effect.get("does")
+    if not isinstance(operations, list):
+        operations = []
+    for index, operation in enumerate(operations, start=1):
+        if not isinstance(operation, dict):
+            continue
+        at = checker.line(operations, index - 1) or line
+        here = f"{where}.does[{index}]"
+        if operation.get("what") == "picked":
+            if operation.get("op") not in PICKING_OPERATIONS:
+                checker.add(at, f"{here}: only {', '.join(PICKING_OPERATIONS)} picks its cards "
+                            "on resolution (`what: picked`)")
+            elif "from" not in operation:
+                checker.add(at, f"{here}: `what: picked` needs `from`, the places the cards "
+                            "are picked from (a list of hand, deck, graveyard, banished)")
+        else:
+            stray = [key for key in PICK_KEYS if key in operation]
+            if stray:
+                checker.add(at, f"{here}: {', '.join(stray)} describe the cards an operation "
+                            "picks; give `what: picked` (or use targets for a targeted card)")
+    applied = effect.get("applies")
+    for index, operation in enumerate(applied if isinstance(applied, list) else [], start=1):
+        if isinstance(operation, dict) and operation.get("what") == "picked":
+            checker.add(line, f"{where}.applies[{index}]: a continuous effect picks nothing; "
+                        "`what: picked` is for `does`")
 
 
 def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None:
@@ -225,11 +261,17 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
         _check_responds_to(effect["responds_to"], checker, f"{where}.responds_to",
                            checker.line(effect, "responds_to"))
     for key, record in (("targets", TARGET_SPEC), ("cost", COST_SPEC), ("does", OPERATION),
-                        ("applies", OPERATION)):
+                        ("applies", OPERATION), ("requires", REQUIREMENT)):
         if key in effect:
             _check_records(effect[key], record, checker, f"{where}.{key}",
                            checker.line(effect, key))
+    if isinstance(effect.get("requires"), list):
+        for index, condition in enumerate(effect["requires"], start=1):
+            if isinstance(condition, dict):
+                _check_requirement(condition, checker, f"{where}.requires[{index}]",
+                                   checker.line(effect, "requires"))
     _check_groups_exist(card, effect, checker, where, line)
+    _check_picks(effect, checker, where, line)
 
 
 def _check_record(value: Any, record: Record, checker: Checker, where: str,
@@ -250,6 +292,31 @@ def _check_records(value: Any, record: Record, checker: Checker, where: str,
         return
     for index, item in enumerate(value, start=1):
         _check_record(item, record, checker, f"{where}[{index}]", line)
+
+
+def _check_requirement(condition: dict, checker: Checker, where: str,
+                       line: int | None) -> None:
+    """A condition says what it counts (controls, in) or compares (lp), once; counts and
+    filters belong to cards counted, never to LP."""
+    said = [key for key in ("controls", "in", "lp") if key in condition]
+    if len(said) != 1:
+        checker.add(line, f"{where} must say exactly one of controls (cards the player "
+                    "controls), in (cards in a place) or lp (LP compared with the other "
+                    f"player's); it says {', '.join(said) or 'none'}")
+        return
+    if said == ["lp"]:
+        extra = [key for key in condition if key not in ("lp", "player")]
+        if extra:
+            checker.add(line, f"{where}: an lp condition compares LP only; drop "
+                        f"{', '.join(extra)}")
+    least, most = condition.get("at_least"), condition.get("at_most")
+    if isinstance(least, int) and isinstance(most, int) and least > most:
+        checker.add(line, f"{where}: at_least {least} is more than at_most {most}; no count "
+                    "meets it")
+    if "in" in condition and ("face" in condition or "other" in condition) \
+            and condition["in"] != "banished":
+        checker.add(line, f"{where}: face and other describe cards on the field (controls) "
+                    "or banished; drop them")
 
 
 def _check_battle(value: Any, checker: Checker, where: str, line: int | None) -> None:

@@ -247,13 +247,23 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                 shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
                     else constant(value)
                 out.append(f"definition_target({prefix},{group},{key},{shown}).")
+        for index, condition in enumerate(effect.get("requires") or [], start=1):
+            for key, value in condition.items():
+                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
+                    else constant(value)
+                out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
                 out.append(f"definition_cost({prefix},{index},{key},{constant(value)}).")
         for part in ("does", "applies"):
             for index, operation in enumerate(effect.get(part) or [], start=1):
                 for key, value in operation.items():
-                    if key == "type":
+                    if isinstance(value, list):      # a pick's places (`from`)
+                        for item in value:
+                            out.append(f"definition_operation({prefix},{part},{index},{key},"
+                                       f"{constant(item)}).")
+                        continue
+                    if key in ("type", "attribute", "name", "archetype"):
                         shown = quoted(str(value))
                     elif isinstance(value, str) and not value.replace("_", "").isalnum():
                         shown = quoted(value)

@@ -719,7 +719,9 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters")
+          "battling_monsters", "picked")
+# Where an operation picks its cards on resolution (`what: picked`).
+PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 BATTLE_ROLES = ("attacks", "attacked", "battles")
 # The one card a target may be, named by what the effect answers (docs/cards.md).
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
@@ -847,6 +849,28 @@ TARGET_SPEC = Record("target_spec", {
                 "answers"),
 })
 
+# A condition a text states for an effect ("you can only activate this card if you control
+# no monsters", "while you control a Spellcaster monster"): exactly one of controls, in, lp.
+REQUIREMENT = Record("requirement", {
+    "player": OneOf(("you", "opponent"), description="whose cards or LP (default you)"),
+    "controls": OneOf(("monster", "spell_trap", "card"), description="cards the player "
+                      "controls on the field"),
+    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra"), description="cards in the "
+                "player's hand, GY, Deck, banishment or Extra Deck"),
+    "lp": OneOf(("lower", "higher"), description="the player's LP are lower/higher than the "
+                "other player's"),
+    "at_least": Integer(0, 100, "at least this many such cards (default 1)"),
+    "at_most": Integer(0, 100, "at most this many such cards"),
+    "face": OneOf(("up",), description="only face-up cards"),
+    "other": Boolean("other than this card"),
+    "type": Text(),
+    "attribute": OneOf(ATTRIBUTES),
+    "name": Text("the card's name"),
+    "archetype": Text("an archetype the card belongs to"),
+    "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
+                             "resolves; it does nothing if the condition no longer holds"),
+}, at_least=1)
+
 COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self": bool,
              "tribute": int, "tribute_self": bool, "send_self_to_graveyard": bool,
              "banish_self": bool, "detach": int}
@@ -868,6 +892,16 @@ OPERATION = Record("operation", {
     "where": OperationWord(),
     "other": Boolean(),
     "type": Spec(),
+    "from": ListOfWords(PICK_PLACES, "with what: picked, the places the cards are picked from"),
+    "attribute": OneOf(ATTRIBUTES),
+    "name": Text("with what: picked, the picked card's name"),
+    "archetype": Text("with what: picked, an archetype the picked card belongs to"),
+    "max_level": Integer(0, 100000),
+    "min_level": Integer(0, 100000),
+    "max_atk": Integer(0, 100000),
+    "min_atk": Integer(0, 100000),
+    "max_def": Integer(0, 100000),
+    "min_def": Integer(0, 100000),
     "bind": Boolean("the card and the monster share their fate"),
     "by": OneOf(("battle",)),
 }, required=("op",))
@@ -885,6 +919,8 @@ EFFECT = Record("effect", {
     "optional": Boolean("\"you can\""),
     "responds_to": Either((RESPONDS_TO, ListOf(RESPONDS_TO, at_least=1))),
     "targets": ListOf(TARGET_SPEC, description="targets chosen on activation"),
+    "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
+                       "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
