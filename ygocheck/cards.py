@@ -142,6 +142,26 @@ def _check_picks(effect: dict, checker: Checker, where: str, line: int | None) -
             if stray:
                 checker.add(at, f"{here}: {', '.join(stray)} describe the cards an operation "
                             "picks; give `what: picked` (or use targets for a targeted card)")
+    for index, operation in enumerate(operations, start=1):
+        if not isinstance(operation, dict) or operation.get("op") not in ("damage", "gain_lp"):
+            if isinstance(operation, dict) and "equal_to" in operation:
+                checker.add(checker.line(operations, index - 1) or line,
+                            f"{where}.does[{index}]: equal_to gives the amount of damage or "
+                            "gain_lp; this operation has no amount")
+            continue
+        at = checker.line(operations, index - 1) or line
+        here = f"{where}.does[{index}]"
+        if "equal_to" in operation and "amount" in operation:
+            checker.add(at, f"{here}: give the amount (amount) or what it equals (equal_to), "
+                        "not both")
+        elif "equal_to" in operation and "what" not in operation:
+            checker.add(at, f"{here}: equal_to needs `what`, the monster whose value it reads "
+                        "(targets, attacker, battle_opponent, self, ...)")
+        elif "amount" not in operation and "equal_to" not in operation \
+                and "unmodelled" not in effect:
+            checker.add(at, f"{here}: {operation['op']} needs its amount: `amount: N`, or "
+                        "`equal_to: atk` with `what`; if the text's amount cannot be expressed yet, say "
+                        "so with `unmodelled: <the clause>`")
     applied = effect.get("applies")
     for index, operation in enumerate(applied if isinstance(applied, list) else [], start=1):
         if isinstance(operation, dict) and operation.get("what") == "picked":

@@ -884,6 +884,8 @@ OPERATION = Record("operation", {
     "until": OperationWord(),
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
+    "equal_to": OneOf(("atk", "def", "original_atk", "original_def"), description="for damage "
+                      "and gain_lp: the amount is this value of the monsters `what` names"),
     "to": OperationWord(),
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
