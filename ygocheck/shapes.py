@@ -904,6 +904,8 @@ OPERATION = Record("operation", {
     "min_atk": Integer(0, 100000),
     "max_def": Integer(0, 100000),
     "min_def": Integer(0, 100000),
+    "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
+                   "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
     "by": OneOf(("battle",)),
 }, required=("op",))
