@@ -587,6 +587,8 @@ SUMMONED = Record("summoned", {
 MODIFIER = Record("modifier", {
     "atk": Integer(-100000, 100000, "ATK change"),
     "def": Integer(-100000, 100000, "DEF change"),
+    "set_atk": Integer(0, 100000, "ATK became this value"),
+    "set_def": Integer(0, 100000, "DEF became this value"),
     "level": Integer(-100000, 100000, "Level change"),
     "kind": LowerWord("must be a lowercase word such as negate_effects",
                       "a lingering effect other than a change of stats"),
@@ -707,7 +709,8 @@ TARGET_WHERE = ("field", "graveyard", "banished", "hand")
 NEGATES = ("activation", "effect", "summon")
 OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
               "banish_temporarily", "return_to_hand", "return_to_deck", "send_to_graveyard",
-              "special_summon", "change_atk", "change_def", "change_position",
+              "special_summon", "change_atk", "change_def", "set_atk", "set_def",
+              "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
