@@ -91,6 +91,13 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
                                              if k == "card" else
                                              f"chain link {n} is an effect of {c}, not a "
                                              "card activation"),
+    ("mandatory", 2): lambda c, e: f"effect {e} of {c} is mandatory",
+    ("continuous_effect", 2): lambda c, e: f"effect {e} of {c} is a continuous effect",
+    ("leads_to", 1): lambda ph: f"the game moves on to {PHASE_WORDS.get(ph, ph)}",
+    ("leads_to_step", 1): lambda s: f"the game moves on to {STEP_WORDS.get(s, s)}",
+    ("leads_to_timing", 1): lambda t: f"the game moves on to the timing {t}",
+    ("hand_size", 2): lambda p, n: f"{p} holds {_plural(n, 'card')}",
+    ("no_replay", 0): lambda: "no replay has happened",
     ("life_points", 2): lambda p, n: f"{p} has {n} LP",
     ("legal_targets", 3): lambda c, k, n: (f"{c} needs {_plural(n, 'target')}; "
                                            f"{k} can be chosen"),
