@@ -139,3 +139,23 @@ def test_why_agrees_with_actions_blocked() -> None:
             item.pop(key, None)
         code, answer, _ = why(MAIN, json.dumps(item))
         assert code == 1 and {r["rule"] for r in answer["reasons"]} == rules, item
+
+
+def test_every_kind_of_fact_has_its_words_and_its_row_in_the_format() -> None:
+    """Each fact term the rules give a reason (asp/reasons.lp) is put in words by the table
+    of ygocheck/explain.py and documented in docs/format.md ("ygocheck why")."""
+    import re
+
+    from ygocheck.explain import WORDING
+    from ygocheck.resources import asp_folder
+
+    text = (asp_folder() / "reasons.lp").read_text(encoding="utf-8")
+    kinds = set(re.findall(r"^refusal_fact\([^,]+,\s*(?:\"[A-Z]+-\d+\"|R),\s*([a-z_]+)", text,
+                           flags=re.MULTILINE))
+    assert {"level", "tributes_needed", "monsters_controlled", "zone", "face"} <= kinds
+    worded = {name for name, _ in WORDING}
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text("utf-8")
+    why_section = doc[doc.index("### `ygocheck why"):doc.index("### `ygocheck play")]
+    for kind in sorted(kinds):
+        assert kind in worded, f"{kind}: no wording in ygocheck/explain.py"
+        assert f"`{kind}`" in why_section, f"{kind}: not in docs/format.md's why section"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .pipeline import plain
 from .solve import Answer
-from .vocabulary import PLAYER_NAMES
 
 ZONE_WORDS = {"hand": "the hand", "graveyard": "the GY", "deck": "the Deck",
               "extra": "the Extra Deck", "banished": "banishment",
@@ -32,17 +32,6 @@ NEEDS_WORDS = {("face", "up"): "a face-up card", ("face", "down"): "a face-down 
                ("what", "monster"): "a monster", ("what", "spell_trap"): "a Spell/Trap",
                ("what", "spell"): "a Spell", ("what", "trap"): "a Trap",
                ("what", "effect_monster"): "an Effect Monster"}
-
-
-def _value(symbol: Any) -> Any:
-    import clingo
-
-    if symbol.type == clingo.SymbolType.String:
-        return symbol.string
-    if symbol.type == clingo.SymbolType.Number:
-        return symbol.number
-    text = str(symbol)
-    return PLAYER_NAMES.get(text, text)
 
 
 def _plural(count: int, word: str) -> str:
@@ -113,7 +102,7 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
 
 def fact_object(symbol: Any) -> dict[str, Any]:
     """One fact term as {fact, args, text}."""
-    args = [_value(a) for a in symbol.arguments]
+    args = [plain(a) for a in symbol.arguments]
     wording = WORDING.get((symbol.name, len(args)))
     text = wording(*args) if wording else f"{symbol.name}({', '.join(map(str, args))})"
     return {"fact": symbol.name, "args": args, "text": text}
