@@ -112,10 +112,13 @@ def test_the_text_output_says_the_facts_in_words() -> None:
     assert "here: a_dm is Level 7; a_dm needs 2 Tributes; A controls 1 monster" in result.stdout
 
 
-def test_a_legal_action_exits_0_with_the_rules_it_meets() -> None:
+def test_a_legal_action_exits_0_with_the_rules_it_meets_and_their_facts() -> None:
     code, answer, _ = why(MAIN, "A normal_summon a_celtic")
     assert code == 0 and answer["legal"] is True
-    assert "TURN-04" in {r["rule"] for r in answer["reasons"]}
+    found = facts_of(answer)
+    assert {("phase", "main1"), ("turn_player", "A")} <= found["TURN-04"]
+    assert ("priority", "A") in found["PRIORITY-02"]
+    assert ("free_zones", "A", "monster", 4) in found["ZONE-01"]
 
 
 @pytest.mark.parametrize("action, phrase", [
@@ -150,7 +153,8 @@ def test_every_kind_of_fact_has_its_words_and_its_row_in_the_format() -> None:
     from ygocheck.resources import asp_folder
 
     text = (asp_folder() / "reasons.lp").read_text(encoding="utf-8")
-    kinds = set(re.findall(r"^refusal_fact\([^,]+,\s*(?:\"[A-Z]+-\d+\"|R),\s*([a-z_]+)", text,
+    kinds = set(re.findall(r"^(?:refusal|support)_fact\([^,]+,\s*(?:\"[A-Z]+-\d+\"|R),\s*([a-z_]+)",
+                           text,
                            flags=re.MULTILINE))
     assert {"level", "tributes_needed", "monsters_controlled", "zone", "face"} <= kinds
     worded = {name for name, _ in WORDING}

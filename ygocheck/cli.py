@@ -199,7 +199,7 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     check_cards([wanted], loaded.card_ids(), loaded.file)
     answer = first_answer(loaded, "question.lp", requests=request_facts("why", wanted))[0]
     legal, rules = request_answer(answer, "why")
-    facts = {} if legal else reason_facts(answer, "why")
+    facts = reason_facts(answer, "why", legal)
     reasons = [dict(reason(rule), facts=facts.get(rule, [])) for rule in rules]
     warnings = warnings_of(answer)
     if as_json:

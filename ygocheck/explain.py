@@ -71,9 +71,10 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("attack_in_progress", 1): lambda c: f"{c}'s attack is in progress",
     ("not_pending", 1): lambda c: f"no effect of {c} is waiting to go on the chain",
     ("used_this_turn", 1): lambda c: f"{c}'s effect was already used this turn",
-    ("free_zones", 3): lambda p, k, n: (f"{p} has no free "
+    ("free_zones", 3): lambda p, k, n: (f"{p} has {'no' if n == 0 else n} free "
                                         + ("Main Monster Zone" if k == "monster"
-                                           else "Spell & Trap Zone")),
+                                           else "Spell & Trap Zone")
+                                        + ("s" if n > 1 else "")),
     ("link_speed", 2): lambda n, s: f"chain link {n} is spell speed {s}",
     ("speed", 2): lambda c, s: f"{c}'s effect is spell speed {s}",
     ("link_activation", 3): lambda n, c, k: (f"chain link {n} is the activation of {c}"
@@ -108,11 +109,12 @@ def fact_object(symbol: Any) -> dict[str, Any]:
     return {"fact": symbol.name, "args": args, "text": text}
 
 
-def reason_facts(answer: Answer, request_id: str) -> dict[str, list[dict[str, Any]]]:
-    """The facts each refusing rule of a request rests on, rule ID -> facts, in a stable
-    order."""
+def reason_facts(answer: Answer, request_id: str,
+                 legal: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """The facts each rule that refuses a request (or, for a legal one, each requirement it
+    meets) rests on, rule ID -> facts, in a stable order."""
     found: dict[str, list[dict[str, Any]]] = {}
-    for atom in answer.of("refusal_fact"):
+    for atom in answer.of("support_fact" if legal else "refusal_fact"):
         if str(atom.arguments[0]) != request_id:
             continue
         found.setdefault(atom.arguments[1].string, []).append(fact_object(atom.arguments[2]))
