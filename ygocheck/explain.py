@@ -91,6 +91,8 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("life_points", 2): lambda p, n: f"{p} has {n} LP",
     ("legal_targets", 3): lambda c, k, n: (f"{c} needs {_plural(n, 'target')}; "
                                            f"{k} can be chosen"),
+    ("targets_named", 3): lambda c, k, n: (f"{_plural(k, 'target')} named for {c}, which "
+                                           f"takes {n}"),
     ("target_needs", 3): lambda c, k, v: (f"the text targets {NEEDS_WORDS.get((k, v), f'{k}: {v}')}"
                                           f", which {c} is not"),
     ("not_properly_summoned", 1): lambda c: f"{c} was not properly summoned",
