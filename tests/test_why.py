@@ -168,3 +168,12 @@ def test_every_kind_of_fact_has_its_words_and_its_row_in_the_format() -> None:
     for kind in sorted(kinds):
         assert kind in worded, f"{kind}: no wording in ygocheck/explain.py"
         assert f"`{kind}`" in why_section, f"{kind}: not in docs/format.md's why section"
+
+
+def test_play_stops_at_an_illegal_action_with_the_same_reasons_and_facts() -> None:
+    result = CliRunner().invoke(main, ["play", MAIN, "--do", "A normal_summon a_dm", "--json"])
+    assert result.exit_code == 1
+    stop = json.loads(result.stdout)["stopped_at"]
+    assert [r["rule"] for r in stop["reasons"]] == ["SUMMON-01"]
+    assert {"fact": "level", "args": ["a_dm", 7], "text": "a_dm is Level 7"} in \
+        stop["reasons"][0]["facts"]

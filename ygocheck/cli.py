@@ -557,6 +557,9 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
             click.echo(f"# stopped at action {stop['index'] + 1}: {stop['message']}", err=True)
             for item in stop.get("reasons") or []:
                 click.echo(f"#   {item['rule']}: {item['text']}  [{item['source']}]", err=True)
+                if item.get("facts"):
+                    click.echo("#     here: " + "; ".join(f["text"] for f in item["facts"]),
+                               err=True)
             for option in stop.get("options") or []:
                 click.echo(f"#   option: {json.dumps(option, ensure_ascii=False)}", err=True)
     sys.exit(0 if result.ok else 1)
