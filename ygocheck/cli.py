@@ -190,6 +190,7 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     from .actions import check_cards, parse_action
     from .catalogue import reason
     from .decode import request_answer, warnings_of
+    from .explain import reason_facts
     from .facts import request_facts
     from .pipeline import first_answer, load
 
@@ -198,7 +199,8 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     check_cards([wanted], loaded.card_ids(), loaded.file)
     answer = first_answer(loaded, "question.lp", requests=request_facts("why", wanted))[0]
     legal, rules = request_answer(answer, "why")
-    reasons = [reason(rule) for rule in rules]
+    facts = reason_facts(answer, "why", legal)
+    reasons = [dict(reason(rule), facts=facts.get(rule, [])) for rule in rules]
     warnings = warnings_of(answer)
     if as_json:
         _dump({"action": wanted, "legal": legal, "reasons": reasons, "warnings": warnings})
@@ -209,6 +211,8 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
         click.echo("  no such action exists here (no card or effect matches it)")
     for item in reasons:
         click.echo(f"  {item['rule']}: {item['text']}  [{item['source']}]")
+        if item["facts"]:
+            click.echo("    here: " + "; ".join(fact["text"] for fact in item["facts"]))
     _echo_warnings(warnings)
     sys.exit(0 if legal else 1)
 
@@ -553,6 +557,9 @@ def play(snapshot: str, more: tuple[str, ...], actions: tuple[str, ...], as_json
             click.echo(f"# stopped at action {stop['index'] + 1}: {stop['message']}", err=True)
             for item in stop.get("reasons") or []:
                 click.echo(f"#   {item['rule']}: {item['text']}  [{item['source']}]", err=True)
+                if item.get("facts"):
+                    click.echo("#     here: " + "; ".join(f["text"] for f in item["facts"]),
+                               err=True)
             for option in stop.get("options") or []:
                 click.echo(f"#   option: {json.dumps(option, ensure_ascii=False)}", err=True)
     sys.exit(0 if result.ok else 1)

@@ -12,6 +12,7 @@ from typing import Any
 from .catalogue import reason
 from .decode import merge_warnings, warnings_of
 from .engine import Branch, Stop, describe, new_events, run
+from .explain import reason_facts
 from .load import plain
 from .pipeline import Loaded
 from .state_out import snapshot_mapping
@@ -44,9 +45,11 @@ def play(loaded: Loaded, actions: list[dict[str, Any]]) -> PlayResult:
     branches, stop = run(loaded, actions)
     if stop is not None:
         answer = stop.answer or describe(loaded, stop.branch or Branch(state=loaded.state))
+        facts = reason_facts(stop.answer, "do") if stop.answer is not None else {}
         stopped: dict[str, Any] = {"index": stop.index, "action": stop.action,
                                    "reason": stop.reason, "message": stop.message,
-                                   "reasons": [reason(r) for r in stop.rules]}
+                                   "reasons": [dict(reason(r), facts=facts.get(r, []))
+                                               for r in stop.rules]}
         if stop.options is not None:
             stopped["options"] = stop.options
         warnings = merge_warnings(stop.branch.warnings if stop.branch else [],

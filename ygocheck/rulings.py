@@ -320,6 +320,11 @@ def _check_actions(expect: dict[str, Any], expected: dict[str, list[dict[str, An
             found = meant(answer, f"expect(illegal,{number})")
             fail(f"expected illegal: {{{_describe(wanted)}}}, but it is legal as "
                  f"{{{_describe(found[0]) if found else _describe(wanted)}}}")
+        elif not rules:
+            # Every illegal action has a rule that refuses it (asp/reasons.lp): none means
+            # the rules do not know what the action is, not that it is refused.
+            fail(f"expected illegal: {{{_describe(wanted)}}}: no legal action matches, but no "
+                 "rule refuses it either (ygocheck why would give no reason)")
     reasons = expect.get("reasons")
     if reasons:
         if expected["illegal"]:
