@@ -17,6 +17,7 @@ from ygocheck.cli import main
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "why"
 MAIN = str(FIXTURES / "main_phase.yaml")
 SUMMONED = str(FIXTURES / "summoned.yaml")
+CONDITIONS = str(FIXTURES / "conditions.yaml")
 
 
 def why(snapshot: str, action: str, *extra: str) -> tuple[int, Any, str]:
@@ -31,6 +32,13 @@ def facts_of(answer: dict[str, Any]) -> dict[str, set[tuple[Any, ...]]]:
 # (what, snapshot, action, the rules that refuse it (all of them, no other), facts some rule
 # rests on (rule, fact, args...), the seed the ruling comes from)
 REFUSED = [
+    ("an effect whose text asks that you control no monsters", CONDITIONS,
+     "A activate a_mummy 2", {"ACT-94"},
+     {("ACT-94", "condition_count", "A", "monster", 1, "at_most", 0)},
+     "002_c6ae516fcfcb1c0f.txt 效果怪獸 (即時誘發效果: 發動條件滿足時)"),
+    ("Pot of Greed with 1 card in the Deck", CONDITIONS, "A activate a_pot", {"ACT-95"},
+     {("ACT-95", "deck_size", "A", 1), ("ACT-95", "draws", "a_pot", 2)},
+     "002_c6ae516fcfcb1c0f.txt 決勝條件"),
     ("Normal Summon of a Level 7", MAIN, "A normal_summon a_dm", {"SUMMON-01"},
      {("SUMMON-01", "level", "a_dm", 7), ("SUMMON-01", "tributes_needed", "a_dm", 2)},
      "002_c6ae516fcfcb1c0f.txt 怪獸的召喚 (召喚)"),

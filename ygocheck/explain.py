@@ -100,6 +100,13 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("itself", 1): lambda c: f"{c} is the card being activated",
     ("token", 1): lambda c: f"{c} is a Token",
     ("link_monster", 1): lambda c: f"{c} is a Link Monster",
+    ("condition_count", 5): lambda p, z, n, b, m: (
+        f"{p} has {n} such {'card' if n == 1 else 'cards'} "
+        f"{'on the field' if z in ('monster', 'spell_trap', 'card') else 'in ' + ZONE_WORDS.get(z, z)}"
+        f"; the text asks for {'at most' if b == 'at_most' else 'at least'} {m}"),
+    ("condition_lp", 2): lambda p, w: f"{p}'s LP are not {w} than the opponent's",
+    ("deck_size", 2): lambda p, n: f"{p}'s Deck holds {_plural(n, 'card')}",
+    ("draws", 2): lambda c, n: f"{c} draws {_plural(n, 'card')}",
 }
 
 
