@@ -582,16 +582,17 @@ def resolve(snapshot: str, as_json: bool) -> None:
         _echo_warnings(outcome["warnings"], "# ")
 
 
-def _not_yet(command: str, issue: str) -> Callable[..., None]:
-    def run(**_: Any) -> None:
-        _fail([f"`{command}` is not available yet ({issue}); see README.md"], code=2)
-    return run
+@main.command(name="view")
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.option("--as", "player", type=click.Choice(["A", "B"]), required=True,
+              help="The player whose knowledge is shown.")
+@_guarded
+def view_command(snapshot: str, player: str) -> None:
+    """The snapshot as one player may know it: a valid snapshot in its own right, hidden cards
+    replaced by what is known of them (docs/format.md, "ygocheck view")."""
+    from .view import view
 
-
-for _name, _issue in (("view", "hidden information comes with its own work"),):
-    main.command(name=_name, context_settings={"ignore_unknown_options": True},
-                 help=f"(not available yet) {_issue}.")(
-        click.argument("args", nargs=-1, type=click.UNPROCESSED)(_not_yet(_name, _issue)))
+    click.echo(_dump_yaml(view(_yaml_snapshot(snapshot), player)), nl=False)
 
 
 if __name__ == "__main__":

@@ -573,7 +573,8 @@ THIS_TURN = Record("this_turn", {
                       nullable=True),
 }, description="what happened earlier this turn", nullable=True)
 
-COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra")},
+COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra",
+                                                                      "banished")},
                  description="totals that include the listed cards")
 
 SUMMONED = Record("summoned", {
