@@ -543,6 +543,7 @@ EVENT = Record("event", {
     "effect": Integer(1, 10**9, "the effect number involved"),
     "link": Integer(1, 10**9, "the chain link involved"),
     "vanished": IdList("the cards named that were Tokens and no longer exist"),
+    "face": Word("face", "for a card that left the field: down when it was face-down there"),
 }, required=("event",))
 
 PENDING_TRIGGER = Record("pending_trigger", {
