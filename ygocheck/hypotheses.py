@@ -49,14 +49,27 @@ def candidate_names(file: str | None) -> list[str]:
     return list(dict.fromkeys(data))
 
 
+def _category(name: str) -> str | None:
+    from .known import by_name
+
+    found = by_name(name)
+    return found.definition.get("category") if found is not None else None
+
+
 def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
         list[tuple[dict[str, Any], dict[str, Any]]]:
-    """(snapshot, the hidden fact it assumes) for each hidden card of `other` and each name."""
+    """(snapshot, the hidden fact it assumes) for each hidden card of `other` and each name.
+    A monster is not tried in a Spell & Trap Zone nor a Spell/Trap in a Monster Zone: the rules
+    would refuse those snapshots anyway (check.lp), so this only saves their grounding."""
     cards = seen["state"]["cards"]
+    categories = {name: _category(name) for name in names}
     out = []
     for index, card in enumerate(cards):
         if card.get("name") in PLACEHOLDERS and card.get("controller") == other:
+            in_monster_zone = card.get("zone") in ("monster", "extra_monster")
             for name in names:
+                if (categories[name] == "monster") != in_monster_zone:
+                    continue
                 hypo = copy.deepcopy(seen)
                 hypo["state"]["cards"][index]["name"] = name
                 out.append((hypo, {"card": card["id"], "zone": card["zone"], "is": name}))
