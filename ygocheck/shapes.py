@@ -851,8 +851,10 @@ TARGET_SPEC = Record("target_spec", {
 
 COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self": bool,
              "tribute": int, "tribute_self": bool, "send_self_to_graveyard": bool,
-             "banish_self": bool, "detach": int}
-COST_SPEC = Record("cost", {key: Boolean() if kind is bool else Integer(1, 100000)
+             "banish_self": bool, "detach": int, "tribute_type": str}
+COST_SPEC = Record("cost", {key: Boolean() if kind is bool else
+                            Text("the monster Type the Tributes must have") if kind is str
+                            else Integer(1, 100000)
                             for key, kind in COST_KEYS.items()})
 
 OPERATION = Record("operation", {
