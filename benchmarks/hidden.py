@@ -4,8 +4,8 @@
     python3 benchmarks/hidden.py [--repeat N]
 
 `ygocheck view --as` and `ygocheck actions --as` in process, on the synthetic snapshots of
-bench.py (A's view of B: B's Set cards and hand are hidden) and on the attack example of
-tests/test_actions_as.py with the library as candidates. Prints figures only."""
+bench.py (A's view of B: B's Set cards and hand are hidden) and on examples/hidden_attack.yaml
+(one more Set card and hand card) with the library as candidates. Prints figures only."""
 
 from __future__ import annotations
 
@@ -19,21 +19,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import make_snapshot  # noqa: E402
 
-ATTACK = {"format": "ygocheck/1", "state": {
-    "turn": 3, "turn_player": "A", "phase": "battle", "step": "battle", "priority": "B",
-    "window": "after_event", "battle": {"attacker": "a_dm", "target": "b_elf"},
-    "counts": {"B": {"hand": 2, "deck": 20}},
-    "events": [{"event": "attack_declared", "card": "a_dm", "player": "A", "target": "b_elf"}],
-    "cards": [
-        {"id": "a_dm", "name": "Dark Magician", "owner": "A", "zone": "monster", "slot": 1,
-         "since_turn": 2, "attacked": True},
-        {"id": "b_elf", "name": "Mystical Elf", "owner": "B", "zone": "monster", "slot": 1,
-         "since_turn": 2},
-        {"id": "b_set", "name": "Mirror Force", "owner": "B", "zone": "spell_trap", "slot": 1,
-         "face": "down", "since_turn": 2},
-        {"id": "b_set2", "name": "Pot of Greed", "owner": "B", "zone": "spell_trap", "slot": 2,
-         "face": "down", "since_turn": 2},
-        {"id": "b_hand", "name": "Book of Moon", "owner": "B", "zone": "hand"}]}}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def attack() -> dict:
+    """examples/hidden_attack.yaml with one more Set card and one more hand card for B."""
+    import yaml
+
+    data = yaml.safe_load((ROOT / "examples" / "hidden_attack.yaml").read_text(encoding="utf-8"))
+    data["state"]["counts"] = {"B": {"hand": 2, "deck": 20}}
+    data["state"]["cards"].append({"id": "b_set2", "name": "Pot of Greed", "owner": "B",
+                                   "zone": "spell_trap", "slot": 2, "face": "down",
+                                   "since_turn": 2})
+    return data
 
 
 def median_ms(function, repeat: int) -> float:
@@ -59,7 +57,7 @@ def main() -> None:
     for cards in (50, 200):
         loaded = from_mapping(make_snapshot(cards), "<bench>")
         print(f"view --as A, {cards} cards: {median_ms(lambda: view(loaded, 'A'), repeat):.0f} ms")
-    loaded = from_mapping(ATTACK, "<bench>")
+    loaded = from_mapping(attack(), "<bench>")
     found = actions_as(loaded, "A")
     print(f"actions --as A, attack with 2 Set cards and 2 hand cards, library candidates "
           f"({found['hypotheses']} hypotheses): "

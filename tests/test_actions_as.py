@@ -10,22 +10,12 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 
-from conftest import snapshot
+from conftest import EXAMPLES
 from ygocheck.cli import main
 
 # A's Dark Magician attacks B's Mystical Elf; B holds priority at the attack declaration with a
 # Set card (in truth Mirror Force) and one card in hand (in truth Book of Moon).
-ATTACK = snapshot([
-    {"id": "a_dm", "name": "Dark Magician", "owner": "A", "zone": "monster", "slot": 1,
-     "since_turn": 2, "attacked": True},
-    {"id": "b_elf", "name": "Mystical Elf", "owner": "B", "zone": "monster", "slot": 1,
-     "since_turn": 2},
-    {"id": "b_set", "name": "Mirror Force", "owner": "B", "zone": "spell_trap", "slot": 1,
-     "face": "down", "since_turn": 2},
-    {"id": "b_hand", "name": "Book of Moon", "owner": "B", "zone": "hand"},
-], phase="battle", step="battle", priority="B", window="after_event",
-   battle={"attacker": "a_dm", "target": "b_elf"},
-   events=[{"event": "attack_declared", "card": "a_dm", "player": "A", "target": "b_elf"}])
+ATTACK = yaml.safe_load((EXAMPLES / "hidden_attack.yaml").read_text(encoding="utf-8"))
 
 
 def run(tmp_path: Path, data: dict, *args: str, hidden: list[str] | None = None) -> \
