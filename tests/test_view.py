@@ -129,3 +129,29 @@ def test_bad_input_is_refused_with_exit_2(tmp_path: Path) -> None:
                      "slot": 9}])
     code, out = view(tmp_path, bad, "A")
     assert code == 2 and "slot" in out
+
+
+def test_every_view_of_the_hidden_information_cases_is_a_valid_snapshot() -> None:
+    """The moments of examples/rulings/information/hidden_information.yaml, seen by each
+    player: each view is a snapshot the checker accepts (asp/check.lp), and no id of a card the
+    player may not see is in it."""
+    from conftest import EXAMPLES
+    from ygocheck.pipeline import first_answer, from_mapping
+    from ygocheck.view import view as view_of
+
+    data = yaml.safe_load((EXAMPLES / "rulings" / "information" / "hidden_information.yaml")
+                          .read_text(encoding="utf-8"))
+    for case in data["cases"]:
+        snap = {"format": "ygocheck/1", "state": case["state"]}
+        if case.get("cards"):
+            snap["cards"] = case["cards"]
+        loaded = from_mapping(snap, "<case>")
+        for player in ("A", "B"):
+            seen = view_of(loaded, player)
+            first_answer(from_mapping(seen, "<view>"))   # raises BadInput if invalid
+            ids = {c["id"] for c in seen["state"]["cards"]}
+            for card in case["state"]["cards"]:
+                mine = card.get("controller", card["owner"]) == player
+                if card.get("face") == "down" and card["zone"] in ("monster", "spell_trap") \
+                        and not mine:
+                    assert card["id"] not in ids
