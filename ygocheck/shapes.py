@@ -704,7 +704,7 @@ EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_dec
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
-TARGET_WHAT = ("monster", "effect_monster", "spell_trap", "spell", "trap", "card")
+TARGET_WHAT = ("monster", "effect_monster", "xyz_monster", "spell_trap", "spell", "trap", "card")
 TARGET_WHERE = ("field", "graveyard", "banished", "hand")
 NEGATES = ("activation", "effect", "summon")
 OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
