@@ -618,9 +618,10 @@ def resolve(snapshot: str, as_json: bool) -> None:
 def view_command(snapshot: str, player: str) -> None:
     """The snapshot as one player may know it: a valid snapshot in its own right, hidden cards
     replaced by what is known of them (docs/format.md, "ygocheck view")."""
+    from .pipeline import load
     from .view import view
 
-    click.echo(_dump_yaml(view(_yaml_snapshot(snapshot), player)), nl=False)
+    click.echo(_dump_yaml(view(load(snapshot), player)), nl=False)
 
 
 if __name__ == "__main__":

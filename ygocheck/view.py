@@ -38,9 +38,13 @@ def view(loaded: Loaded, player: str) -> dict[str, Any]:
     snapshot = snapshot_mapping(seen, before, loaded.card_order())
     names = {card["name"] for card in snapshot["state"]["cards"]}
     definitions = {name: d for name, d in (before.get("cards") or {}).items() if name in names}
-    for atom in answer.of("view_definition"):
+    placeholders: dict[str, dict[str, Any]] = {}
+    for atom in sorted(answer.of("view_definition")):
         name, key, item = atom.arguments
-        definitions.setdefault(name.string, {"effects": []})[str(key)] = value(item)
+        placeholders.setdefault(name.string, {})[str(key)] = value(item)
+    for name, fields in placeholders.items():
+        definitions[name] = {k: fields[k] for k in ("category", "kind", "unmodelled")
+                             if k in fields} | {"effects": []}
     if definitions:
         snapshot["cards"] = definitions
     else:
