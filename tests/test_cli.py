@@ -167,6 +167,8 @@ def test_lp_snapshot_with_script_is_refused(write) -> None:  # noqa: ANN001
     assert code == 2 and "#script is not allowed" in err and "evil.lp:2" in err
 
 
-def test_not_yet_built_commands_say_so() -> None:
-    code, _, err = run("view", MAIN_PHASE, "--as", "A")
-    assert code == 2 and "not available yet" in err
+def test_view_needs_the_player_whose_knowledge_it_shows() -> None:
+    code, _, err = run("view", MAIN_PHASE)
+    assert code == 2 and "--as" in err
+    code, out, _ = run("view", MAIN_PHASE, "--as", "A")
+    assert code == 0 and out.startswith("format: ygocheck/1")

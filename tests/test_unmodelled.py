@@ -89,13 +89,13 @@ def test_play_and_resolve_carry_the_warnings_of_the_line(tmp_path: Path) -> None
 
 def test_an_operation_the_rules_do_not_carry_out_warns(tmp_path: Path) -> None:
     cards = {"Test Away": {"category": "spell", "kind": "normal", "effects": [
-        {"kind": "activation", "targets": [{"what": "monster", "where": "field"}],
-         "does": [{"op": "banish_temporarily", "what": "targets", "until": "end_of_turn"}]}]}}
+        {"kind": "activation",
+         "does": [{"op": "negate_first_activation", "of": "spell", "player": "opponent"}]}]}}
     data = snapshot([{"id": "a_away", "name": "Test Away", "owner": "A", "zone": "hand"}, ELF])
     data["cards"] = cards
     code, out, _ = run(tmp_path, data, "actions", "--json")
     assert code == 0
-    assert any("banish_temporarily" in w["text"] for w in out["warnings"])
+    assert any("negate_first_activation" in w["text"] for w in out["warnings"])
 
 
 def test_a_free_text_condition_is_refused_with_what_to_write(tmp_path: Path) -> None:

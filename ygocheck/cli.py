@@ -94,11 +94,16 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="Machine output (docs/format.md, \"ygocheck actions\").")
 @click.option("--expand", is_flag=True, help="One action per choice of targets/tributes.")
+@click.option("--as", "viewer", type=click.Choice(["A", "B"]),
+              help="What the other player might do, given only what this player knows.")
+@click.option("--hidden", "hidden_file", type=click.Path(dir_okay=False),
+              help="With --as: the cards a hidden card may be (YAML list or one name a line; "
+                   "default: the library).")
 @click.option("--blocked", "show_blocked", is_flag=True,
               help="Also list the actions the rules block, with the rule IDs.")
 @_guarded
 def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
-            show_blocked: bool) -> None:
+            viewer: str | None, hidden_file: str | None, show_blocked: bool) -> None:
     """Every legal action now, for the player with priority (or the one named).
 
     Choices of cards are listed as targets_from / tributes_from (docs/format.md, "Listed
@@ -109,6 +114,11 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
     from .pipeline import first_answer, load
 
     loaded = load(snapshot)
+    if viewer is not None:
+        _actions_as(loaded, viewer, hidden_file, as_json)
+        return
+    if hidden_file is not None:
+        _fail(["--hidden is for --as: the cards a hidden card may be"], code=2)
     extras = ("show_reasons.lp",) if show_blocked else ()
     decoded = decode(first_answer(loaded, "main.lp", extras)[0])
     listed = decoded.actions
@@ -130,6 +140,24 @@ def actions(snapshot: str, player: str | None, as_json: bool, expand: bool,
         return
     click.echo(actions_table(state, decoded, listed, show_blocked))
     _echo_warnings(decoded.warnings)
+
+
+def _actions_as(loaded: Any, viewer: str, hidden_file: str | None, as_json: bool) -> None:
+    from .hypotheses import actions_as
+
+    found = actions_as(loaded, viewer, hidden_file)
+    if as_json:
+        _dump(found)
+        return
+    click.echo(f"# what {found['player']} might do, as {found['as']} knows the moment "
+               f"({found['hypotheses']} hypotheses over {found['candidates']} candidate cards)")
+    for action in found["actions"]:
+        shown = {k: v for k, v in action.items() if k != "rests_on"}
+        if action["rests_on"]:
+            facts = "; ".join(f"if {f['card']} is {f['is']}" for f in action["rests_on"])
+        else:
+            facts = "whatever the hidden cards are"
+        click.echo(f"{json.dumps(shown, ensure_ascii=False)}  # {facts}")
 
 
 @main.command()
@@ -589,16 +617,18 @@ def resolve(snapshot: str, as_json: bool) -> None:
         _echo_warnings(outcome["warnings"], "# ")
 
 
-def _not_yet(command: str, issue: str) -> Callable[..., None]:
-    def run(**_: Any) -> None:
-        _fail([f"`{command}` is not available yet ({issue}); see README.md"], code=2)
-    return run
+@main.command(name="view")
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.option("--as", "player", type=click.Choice(["A", "B"]), required=True,
+              help="The player whose knowledge is shown.")
+@_guarded
+def view_command(snapshot: str, player: str) -> None:
+    """The snapshot as one player may know it: a valid snapshot in its own right, hidden cards
+    replaced by what is known of them (docs/format.md, "ygocheck view")."""
+    from .pipeline import load
+    from .view import view
 
-
-for _name, _issue in (("view", "hidden information comes with its own work"),):
-    main.command(name=_name, context_settings={"ignore_unknown_options": True},
-                 help=f"(not available yet) {_issue}.")(
-        click.argument("args", nargs=-1, type=click.UNPROCESSED)(_not_yet(_name, _issue)))
+    click.echo(_dump_yaml(view(load(snapshot), player)), nl=False)
 
 
 if __name__ == "__main__":

@@ -543,6 +543,7 @@ EVENT = Record("event", {
     "effect": Integer(1, 10**9, "the effect number involved"),
     "link": Integer(1, 10**9, "the chain link involved"),
     "vanished": IdList("the cards named that were Tokens and no longer exist"),
+    "face": Word("face", "for a card that left the field: down when it was face-down there"),
 }, required=("event",))
 
 PENDING_TRIGGER = Record("pending_trigger", {
@@ -573,7 +574,8 @@ THIS_TURN = Record("this_turn", {
                       nullable=True),
 }, description="what happened earlier this turn", nullable=True)
 
-COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra")},
+COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra",
+                                                                      "banished")},
                  description="totals that include the listed cards")
 
 SUMMONED = Record("summoned", {
@@ -704,7 +706,7 @@ EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_dec
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
-TARGET_WHAT = ("monster", "effect_monster", "spell_trap", "spell", "trap", "card")
+TARGET_WHAT = ("monster", "effect_monster", "xyz_monster", "spell_trap", "spell", "trap", "card")
 TARGET_WHERE = ("field", "graveyard", "banished", "hand")
 NEGATES = ("activation", "effect", "summon")
 OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
@@ -715,6 +717,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
+              "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate")
@@ -876,8 +879,10 @@ REQUIREMENT = Record("requirement", {
 
 COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self": bool,
              "tribute": int, "tribute_self": bool, "send_self_to_graveyard": bool,
-             "banish_self": bool, "detach": int}
-COST_SPEC = Record("cost", {key: Boolean() if kind is bool else Integer(1, 100000)
+             "banish_self": bool, "detach": int, "tribute_type": str}
+COST_SPEC = Record("cost", {key: Boolean() if kind is bool else
+                            Text("the monster Type the Tributes must have") if kind is str
+                            else Integer(1, 100000)
                             for key, kind in COST_KEYS.items()})
 
 OPERATION = Record("operation", {

@@ -20,7 +20,7 @@ CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "posi
               "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
               "counters", "modifiers", "temporary", "control")
 EVENT_ORDER = ("event", "card", "cards", "player", "how", "by", "from", "to", "target",
-               "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished")
+               "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished", "face")
 FLAGS = ("attacked", "position_changed", "battled", "token", "revealed", "properly_summoned")
 INTERNAL = ("moved", "fresh")
 

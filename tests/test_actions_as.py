@@ -1,0 +1,60 @@
+"""`ygocheck actions SNAPSHOT --as A|B`: what the other player might do, given only what this
+player knows (004 §4-§5: a Set card is known only as a card of its zone, the hand only by its
+number). Each possibility names the hidden fact it rests on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+from conftest import EXAMPLES
+from ygocheck.cli import main
+
+# A's Dark Magician attacks B's Mystical Elf; B holds priority at the attack declaration with a
+# Set card (in truth Mirror Force) and one card in hand (in truth Book of Moon).
+ATTACK = yaml.safe_load((EXAMPLES / "hidden_attack.yaml").read_text(encoding="utf-8"))
+
+
+def run(tmp_path: Path, data: dict, *args: str, hidden: list[str] | None = None) -> \
+        tuple[int, str]:
+    path = tmp_path / "snapshot.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    extra: list[str] = []
+    if hidden is not None:
+        (tmp_path / "hidden.yaml").write_text(yaml.safe_dump(hidden), encoding="utf-8")
+        extra = ["--hidden", str(tmp_path / "hidden.yaml")]
+    result = CliRunner().invoke(main, ["actions", str(path), *args, *extra])
+    return result.exit_code, result.output
+
+
+def test_each_possibility_rests_on_a_hidden_fact(tmp_path: Path) -> None:
+    """004 §5 (INFO-04): A does not know what B's Set card is; if it is Mirror Force, B can
+    activate it now (a Trap Set before this turn); if it is Pot of Greed, nothing (a Normal
+    Spell in the opponent's Battle Step). B's hand card might be Book of Moon only if Book of
+    Moon were in the hand *and* could be used from there: a Quick-Play Spell cannot be
+    activated from the hand in the opponent's turn, so no possibility rests on the hand."""
+    code, out = run(tmp_path, ATTACK, "--as", "A", "--json",
+                    hidden=["Mirror Force", "Pot of Greed", "Book of Moon"])
+    assert code == 0, out
+    found = json.loads(out)
+    assert found["player"] == "B"
+    rests = [(a.get("card"), [f["is"] for f in a["rests_on"]]) for a in found["actions"]]
+    assert ("b_hidden_spell_trap_1", ["Mirror Force"]) in rests
+    assert ("b_hidden_spell_trap_1", ["Book of Moon"]) in rests
+    assert not any("Pot of Greed" in names for _, names in rests)
+    assert not any(card == "b_hidden_hand" for card, _ in rests)
+    assert (None, []) in rests   # pass, whatever the hidden cards are
+    assert "b_set" not in out and "b_hand" not in out
+
+
+def test_an_unknown_hidden_card_is_bad_input(tmp_path: Path) -> None:
+    code, out = run(tmp_path, ATTACK, "--as", "A", hidden=["Mirror Forse"])
+    assert code == 2 and "Mirror Forse" in out and "Mirror Force" in out
+
+
+def test_as_must_name_a_player(tmp_path: Path) -> None:
+    code, out = run(tmp_path, ATTACK, "--as", "C")
+    assert code == 2
