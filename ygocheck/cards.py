@@ -285,6 +285,12 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
         if key in effect:
             _check_records(effect[key], record, checker, f"{where}.{key}",
                            checker.line(effect, key))
+    for index, cost in enumerate(effect.get("cost") if isinstance(effect.get("cost"), list)
+                                 else [], start=1):
+        if isinstance(cost, dict) and ("remove_counters" in cost) != ("counter" in cost):
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
+                        "and counter go together: how many counters of which kind are removed "
+                        "from this card ({remove_counters: 1, counter: spell})")
     if isinstance(effect.get("requires"), list):
         for index, condition in enumerate(effect["requires"], start=1):
             if isinstance(condition, dict):

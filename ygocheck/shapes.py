@@ -877,13 +877,21 @@ REQUIREMENT = Record("requirement", {
                              "resolves; it does nothing if the condition no longer holds"),
 }, at_least=1)
 
-COST_KEYS = {"pay_lp": int, "pay_half_lp": bool, "discard": int, "discard_self": bool,
-             "tribute": int, "tribute_self": bool, "send_self_to_graveyard": bool,
-             "banish_self": bool, "detach": int, "tribute_type": str}
-COST_SPEC = Record("cost", {key: Boolean() if kind is bool else
-                            Text("the monster Type the Tributes must have") if kind is str
-                            else Integer(1, 100000)
-                            for key, kind in COST_KEYS.items()})
+COST_SPEC = Record("cost", {
+    "pay_lp": Integer(1, 100000),
+    "pay_half_lp": Boolean(),
+    "discard": Integer(1, 100000),
+    "discard_self": Boolean(),
+    "tribute": Integer(1, 100000),
+    "tribute_self": Boolean(),
+    "send_self_to_graveyard": Boolean(),
+    "banish_self": Boolean(),
+    "detach": Integer(1, 100000),
+    "tribute_type": Text("the monster Type the Tributes must have"),
+    "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
+    "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
+})
+COST_KEYS = COST_SPEC.keys
 
 OPERATION = Record("operation", {
     "op": OneOf(OPERATIONS, description="what it does"),
