@@ -384,6 +384,10 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}", "from has 'field'; allowed: hand"),
+    # a temporary banishment says when the card comes back, in words the rules read
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: banish_temporarily, what: self, until: next_standby}]}]}",
+     "banish_temporarily needs `until`, when the card comes back: one of end_of_damage_step"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

@@ -18,7 +18,7 @@ from .load import parse_yaml
 from .problems import BadInput
 from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES, COST_KEYS,
                      COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
-                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
+                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT, RETURN_MOMENTS,
                      RESPONDS_TO, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE, TIMINGS, TURNS, WHO,
                      Either, ListOf, Record)
 
@@ -162,6 +162,13 @@ def _check_picks(effect: dict, checker: Checker, where: str, line: int | None) -
             checker.add(at, f"{here}: {operation['op']} needs its amount: `amount: N`, or "
                         "`equal_to: atk` with `what`; if the text's amount cannot be expressed yet, say "
                         "so with `unmodelled: <the clause>`")
+    for index, operation in enumerate(operations, start=1):
+        if isinstance(operation, dict) and operation.get("op") == "banish_temporarily" \
+                and operation.get("until") not in RETURN_MOMENTS:
+            checker.add(checker.line(operations, index - 1) or line,
+                        f"{where}.does[{index}]: banish_temporarily needs `until`, when the card "
+                        f"comes back: one of {', '.join(RETURN_MOMENTS)}; a return the words "
+                        "cannot say (\"during your next Standby Phase\") is `unmodelled`")
     applied = effect.get("applies")
     for index, operation in enumerate(applied if isinstance(applied, list) else [], start=1):
         if isinstance(operation, dict) and operation.get("what") == "picked":

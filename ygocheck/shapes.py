@@ -600,8 +600,10 @@ MODIFIER = Record("modifier", {
                           "turn); a period counted in turns runs from it"),
 })
 
+# When a card banished for a while comes back (transition/passing.lp says when each ends).
+RETURN_MOMENTS = ("end_of_damage_step", "end_of_battle_phase", "end_phase", "end_of_turn")
 TEMPORARY = Record("temporary", {
-    "until": LowerWord(description="when it returns"),
+    "until": OneOf(RETURN_MOMENTS, description="when it returns"),
     "controller": Player("who controlled it just before"),
     "position": LowerWord(description="its position before"),
     "face": LowerWord(),
