@@ -388,6 +388,9 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: banish_temporarily, what: self, until: next_standby}]}]}",
      "banish_temporarily needs `until`, when the card comes back: one of end_of_damage_step"),
+    ("{category: monster, kind: effect, effects: [{kind: quick, does: "
+     "[{op: change_attack_target, what: targets}]}]}",
+     "change_attack_target acts on self, not 'targets'"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

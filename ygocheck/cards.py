@@ -113,6 +113,9 @@ def _check_groups_exist(card: dict, effect: dict, checker: Checker, where: str,
                             f"needs {needs}")
 
 
+# Operations whose text can name only some of the groups (docs/cards.md, the operations table).
+ONLY_GROUPS = {"change_attack_target": ("self",), "attack_cost": ("self",),
+               "must_be_attacked": ("self", "equipped_monster")}
 PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level", "max_atk",
              "min_atk", "max_def", "min_def")
 # The operations that may pick their cards on resolution (docs/cards.md, `what: picked`).
@@ -169,6 +172,17 @@ def _check_picks(effect: dict, checker: Checker, where: str, line: int | None) -
                         f"{where}.does[{index}]: banish_temporarily needs `until`, when the card "
                         f"comes back: one of {', '.join(RETURN_MOMENTS)}; a return the words "
                         "cannot say (\"during your next Standby Phase\") is `unmodelled`")
+    for part in ("does", "applies"):
+        listed = effect.get(part)
+        for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
+            if not isinstance(operation, dict) or operation.get("op") not in ONLY_GROUPS:
+                continue
+            allowed = ONLY_GROUPS[operation["op"]]
+            if operation.get("what", allowed[0]) not in allowed:
+                checker.add(checker.line(listed, index - 1) or line,
+                            f"{where}.{part}[{index}]: {operation['op']} acts on "
+                            f"{' or '.join(allowed)}, not {operation.get('what')!r}; a text that "
+                            "names another card is `unmodelled`")
     applied = effect.get("applies")
     for index, operation in enumerate(applied if isinstance(applied, list) else [], start=1):
         if isinstance(operation, dict) and operation.get("what") == "picked":
