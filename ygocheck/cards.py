@@ -306,6 +306,12 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
         if key in effect:
             _check_records(effect[key], record, checker, f"{where}.{key}",
                            checker.line(effect, key))
+    groups = effect.get("targets")
+    if isinstance(groups, list) and len(groups) > 1 and \
+            any(isinstance(g, dict) and g.get("up_to") for g in groups):
+        checker.add(checker.line(effect, "targets"), f"{where}.targets: \"up to\" (up_to) is "
+                    "for an effect with one target group; with more, declare the clause "
+                    "`unmodelled`")
     for index, cost in enumerate(effect.get("cost") if isinstance(effect.get("cost"), list)
                                  else [], start=1):
         if isinstance(cost, dict) and ("remove_counters" in cost) != ("counter" in cost):

@@ -105,6 +105,9 @@ class Choices:
                 count = atom.arguments[-1].number
                 chosen = self.lists.setdefault(action, {}).setdefault(key, [])
                 chosen.extend([sorted(options.get((action, group), []))] * count)
+        # "Target up to N": the lists are the most it may take; it takes at least one.
+        for atom in answer.of("targets_ranged"):
+            self.lists.setdefault(atom.arguments[0], {})["targets_up_to"] = True
         self.destinations: dict[Any, dict[str, Any]] = {}
         for atom in answer.of("leads_to"):
             action, place = atom.arguments

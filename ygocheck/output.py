@@ -45,7 +45,9 @@ def _choices(action: dict[str, Any]) -> str:
         if key in action:
             count = len(action[key])
             options = sorted({card for group in action[key] for card in group})
-            notes.append(f"{count} {word}{'s' if count > 1 else ''} from {', '.join(options)}")
+            many = f"1 to {count}" if key == "targets_from" and action.get("targets_up_to") \
+                else str(count)
+            notes.append(f"{many} {word}{'s' if count > 1 else ''} from {', '.join(options)}")
     return "; ".join(notes)
 
 

@@ -843,6 +843,7 @@ TARGET_SPEC = Record("target_spec", {
     "position": OneOf(("attack", "defense", "any")),
     "other": Boolean("the card itself may not be the target"),
     "count": Integer(1, 10, "default 1"),
+    "up_to": Boolean("\"target up to N\": at least 1, at most count"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
     "max_level": Integer(0, 100000),
