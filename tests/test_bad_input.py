@@ -391,6 +391,9 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: monster, kind: effect, effects: [{kind: quick, does: "
      "[{op: change_attack_target, what: targets}]}]}",
      "change_attack_target acts on self, not 'targets'"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: draw, player: you, count: 1, after: if_done}]}]}",
+     "`after` joins an operation to the one before it; the first operation has none"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

@@ -172,6 +172,14 @@ def _check_picks(effect: dict, checker: Checker, where: str, line: int | None) -
                         f"{where}.does[{index}]: banish_temporarily needs `until`, when the card "
                         f"comes back: one of {', '.join(RETURN_MOMENTS)}; a return the words "
                         "cannot say (\"during your next Standby Phase\") is `unmodelled`")
+    if operations and isinstance(operations[0], dict) and "after" in operations[0]:
+        checker.add(checker.line(operations, 0) or line, f"{where}.does[1]: `after` joins an "
+                    "operation to the one before it; the first operation has none")
+    for index, operation in enumerate(effect.get("applies") if isinstance(effect.get("applies"),
+                                                                          list) else [], start=1):
+        if isinstance(operation, dict) and "after" in operation:
+            checker.add(line, f"{where}.applies[{index}]: `after` is for the steps of `does`; a "
+                        "continuous effect has none")
     for part in ("does", "applies"):
         listed = effect.get(part)
         for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
