@@ -16,10 +16,10 @@ from typing import Any
 
 from .facts import definition_facts, definitions_facts, snapshot_facts
 from .load import parse_yaml, read_text
+from .state_out import value as plain   # a solver value as the snapshot writes it
 from .problems import BadInput, Problem
 from .schema import Snapshot, build_snapshot
 from .solve import Answer, check_lp_input, fact_names, solve
-from .vocabulary import PLAYER_NAMES
 
 
 @dataclass
@@ -146,17 +146,6 @@ def objections(answer: Answer, loaded: Loaded) -> list[Problem]:
 def location_of(symbol: Any) -> tuple[Any, ...]:
     return (symbol.name, *[plain(a) for a in symbol.arguments]) if symbol.arguments \
         else (symbol.name,)
-
-
-def plain(symbol: Any) -> Any:
-    import clingo
-
-    if symbol.type == clingo.SymbolType.String:
-        return symbol.string
-    if symbol.type == clingo.SymbolType.Number:
-        return symbol.number
-    text = str(symbol)
-    return PLAYER_NAMES.get(text, text)
 
 
 def describe_place(place: tuple[Any, ...]) -> str:
