@@ -36,6 +36,8 @@ REFUSED = [
      "A activate a_mummy 2", {"ACT-94"},
      {("ACT-94", "condition_count", "A", "monster", 1, "at_most", 0)},
      "002_c6ae516fcfcb1c0f.txt 效果怪獸 (即時誘發效果: 發動條件滿足時)"),
+    ("activating a Normal Monster", CONDITIONS, "A activate a_zombie", {"CARD-07"},
+     {("CARD-07", "no_effect", "a_zombie")}, "002_c6ae516fcfcb1c0f.txt 通常怪獸 (無特殊能力)"),
     ("Pot of Greed with 1 card in the Deck", CONDITIONS, "A activate a_pot", {"ACT-95"},
      {("ACT-95", "deck_size", "A", 1), ("ACT-95", "draws", "a_pot", 2)},
      "002_c6ae516fcfcb1c0f.txt 決勝條件"),
