@@ -122,9 +122,12 @@ PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level",
 PICKING_OPERATIONS = ("special_summon",)
 
 
-def _check_picks(effect: dict, checker: Checker, where: str, line: int | None) -> None:
-    """`what: picked` picks cards from the places `from` names, described by the filters;
-    neither goes without the other."""
+def _check_operation_arguments(effect: dict, checker: Checker, where: str,
+                               line: int | None) -> None:
+    """What each operation needs to do anything: `what: picked` and the places `from` names
+    (neither without the other), an amount for damage and LP, a return moment for a temporary
+    banishment, the groups an operation can act on, and `after` only where there is a step
+    before it."""
     operations = effect.get("does")
     if not isinstance(operations, list):
         operations = []
@@ -332,7 +335,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
                 _check_requirement(condition, checker, f"{where}.requires[{index}]",
                                    checker.line(effect, "requires"))
     _check_groups_exist(card, effect, checker, where, line)
-    _check_picks(effect, checker, where, line)
+    _check_operation_arguments(effect, checker, where, line)
 
 
 def _check_record(value: Any, record: Record, checker: Checker, where: str,
