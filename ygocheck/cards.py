@@ -186,7 +186,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
     for part in ("does", "applies"):
         listed = effect.get(part)
         for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
-            if not isinstance(operation, dict) or operation.get("op") not in ONLY_GROUPS:
+            if not isinstance(operation, dict) or not isinstance(operation.get("op"), str) \
+                    or operation["op"] not in ONLY_GROUPS:
                 continue
             allowed = ONLY_GROUPS[operation["op"]]
             if operation.get("what", allowed[0]) not in allowed:
@@ -388,12 +389,17 @@ def _check_battle(value: Any, checker: Checker, where: str, line: int | None) ->
         checker.add(line, f"{where} names no condition; give at least `role` or `has_battled`")
 
 
-def _check_responds_to(value: Any, checker: Checker, where: str, line: int | None) -> None:
+def _check_responds_to(value: Any, checker: Checker, where: str, line: int | None,
+                       nested: bool = False) -> None:
+    if isinstance(value, list) and nested:
+        checker.add(line, f"{where} is a list inside the list of alternatives; each "
+                    "alternative is one mapping {what, kind, activation, player, targeting}")
+        return
     if isinstance(value, list):
         if not value:
             checker.add(line, f"{where} lists no alternative")
         for index, item in enumerate(value, start=1):
-            _check_responds_to(item, checker, f"{where}[{index}]", line)
+            _check_responds_to(item, checker, f"{where}[{index}]", line, nested=True)
         return
     _check_record(value, RESPONDS_TO, checker, where, line)
 

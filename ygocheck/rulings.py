@@ -105,6 +105,13 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
     if problems:
         return [], [CaseResult(file, path.name, False, problems)]
     shared_cards = data.get("cards") or {}
+    if not isinstance(shared_cards, dict):
+        from .checks import describe
+
+        line = data.line_of("cards") if hasattr(data, "line_of") else None
+        return [], [CaseResult(file, path.name, False, [
+            f"{file}:{line}: cards (the definitions every case shares) must be a mapping of "
+            f"card name to definition, not {describe(shared_cards)}"])]
     result: list[Case] = []
     broken: list[CaseResult] = []
     for index, case in enumerate(cases):
@@ -123,6 +130,13 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
             broken.append(CaseResult(file, f"case {index + 1}", False, [
                 f"{file}:{line}: case {index + 1} is not a mapping (ruling, source, state, "
                 f"expect, ...) but {type(case).__name__}"], line=line))
+    if result and not broken and all(case.status != "settled" for case in result):
+        # Cases not settled never fail the run: a file of only such cases would pass while
+        # asserting nothing.
+        return [], [CaseResult(file, path.name, False, [
+            f"{file}: every case is unsettled or contested, so the file asserts nothing: "
+            "settle one case (status: settled, the default), or keep the file with the cases "
+            "the rules cannot decide yet (examples/rulings-pending/)"])]
     return result, broken
 
 

@@ -114,8 +114,27 @@ def check_lp_input(text: str, file: str) -> dict[tuple[tuple[Any, ...], str], in
             raise BadInput([Problem(file, number, f"#{directive} is not allowed in a snapshot: "
                                     "an .lp snapshot holds only facts in the ygocheck fact "
                                     "vocabulary (docs/facts.md)")])
+    _check_too_many_facts(text, file)
     _check_characters(text, file)
     return _check_only_facts(text, file)
+
+
+def _check_too_many_facts(text: str, file: str) -> None:
+    """Refuse, before parsing, a text with more statement ends than LP_FACTS facts: reading
+    each statement costs a Python call, and 50,000 took over 30 s. A period followed by a
+    space, a comment or the end ends a statement (one in a string may be counted too: the
+    exact count follows in _check_only_facts)."""
+    from .limits import LP_FACTS
+
+    for number, match in enumerate(STATEMENT_END.finditer(text), start=1):
+        if number > LP_FACTS:
+            line = text.count("\n", 0, match.start()) + 1
+            raise BadInput([Problem(file, line, f"more than {LP_FACTS:,} facts: an .lp "
+                                    "snapshot holds at most what a duel does (docs/format.md, "
+                                    "\"Limits\")")])
+
+
+STATEMENT_END = re.compile(r"\.(?=\s|%|$)")
 
 
 def _check_characters(text: str, file: str) -> None:
@@ -219,9 +238,12 @@ def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str],
     derive, or make the decoder fail, instead of being refused."""
     from clingo import ast
 
+    from .limits import LP_FACTS
+
     vocabulary = fact_vocabulary()
     problems: list[Problem] = []
     lines: dict[tuple[tuple[Any, ...], str], int] = {}
+    counted = [0]
 
     def visit(statement: Any) -> None:
         kind = statement.ast_type
@@ -246,6 +268,11 @@ def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str],
                                         "arithmetic)"))
                 return
             if (symbol.name, len(symbol.arguments)) in vocabulary:
+                counted[0] += 1
+                if counted[0] == LP_FACTS + 1:
+                    problems.append(Problem(file, line, f"more than {LP_FACTS:,} facts: an .lp "
+                                            "snapshot holds at most what a duel does "
+                                            "(docs/format.md, \"Limits\")"))
                 place = _location(symbol.name, list(symbol.arguments))
                 if place is not None:
                     lines.setdefault(place, line)
