@@ -213,7 +213,6 @@ def test_an_impossible_moment_is_refused(bad: Any, entries: list[str], state: st
 
 
 @pytest.mark.parametrize("battle, phrase", [
-    ("  step: damage\n", "DSTEP-01"),
     ("  step: end\n  battle: {destroyed: [a_m]}\n", "DSTEP-30"),
 ])
 def test_a_battle_that_cannot_be(bad: Any, battle: str, phrase: str) -> None:
