@@ -329,7 +329,7 @@ class Explorer:
     def random_lines(self, lines: int, depth: int, seed: int) -> Report:
         chooser = random.Random(seed)
         for _ in range(lines):
-            moment, line = self.start, []
+            moment, line = self.start, list[str]()
             for _ in range(depth + 1):
                 listing = self.visit(moment, line)
                 if listing is None or not listing.expanded or len(line) == depth:
