@@ -44,7 +44,7 @@ def test_every_starting_moment_is_possible_and_has_a_next_step() -> None:
     moments = [load(p) for p in EXAMPLES] + [starting_moment(p) for p in RULINGS]
     answers = first_answers(moments)
     stuck, impossible = [], []
-    for moment, answer in zip(moments, answers):
+    for moment, answer in zip(moments, answers, strict=True):
         if isinstance(answer, BadInput):
             impossible.append(f"{moment.file}: " + "; ".join(p.message for p in answer.problems))
             continue

@@ -206,12 +206,13 @@ def check_moment(rules: Rules, moment: Loaded, line: list[str]) -> \
     asked = [requestable(a) for a in listing.expanded] + \
         [requestable(a) for a, _ in listing.blocked]
     answers = rules.why(moment, asked)
-    for action, (legal, _) in zip(asked, answers[:len(listing.expanded)]):
+    listed = len(listing.expanded)
+    for action, (legal, _) in zip(asked[:listed], answers[:listed], strict=True):
         if not legal:
             violation("why", f"`actions` lists {compact(action)} as legal, and `why` refuses "
                       "it")
-    for (action, cited), (legal, rules_cited) in zip(listing.blocked,
-                                                      answers[len(listing.expanded):]):
+    for (action, cited), (legal, rules_cited) in zip(listing.blocked, answers[listed:],
+                                                      strict=True):
         if legal:
             violation("why", f"`actions --blocked` lists {compact(requestable(action))} as "
                       f"blocked by {', '.join(cited)}, and `why` finds it legal")
