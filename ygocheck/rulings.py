@@ -91,7 +91,10 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
                                [f"{file}: a ruling file is a mapping with format, state and "
                                 "expect (or cases)"])]
     if "cases" not in data:
-        return [Case(file, 0, data, getattr(data, "line", 1))], []
+        single = Case(file, 0, data, getattr(data, "line", 1))
+        if single.status != "settled":
+            return [], [_asserts_nothing(file, path)]
+        return [single], []
     problems = []
     for key in data:
         if key not in FILE_KEYS:
@@ -134,11 +137,15 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
     if result and not broken and all(case.status != "settled" for case in result):
         # Cases not settled never fail the run: a file of only such cases would pass while
         # asserting nothing.
-        return [], [CaseResult(file, path.name, False, [
-            f"{file}: every case is unsettled or contested, so the file asserts nothing: "
-            "settle one case (status: settled, the default), or keep the file with the cases "
-            "the rules cannot decide yet (examples/rulings-pending/)"])]
+        return [], [_asserts_nothing(file, path)]
     return result, broken
+
+
+def _asserts_nothing(file: str, path: Path) -> CaseResult:
+    return CaseResult(file, path.name, False, [
+        f"{file}: every case is unsettled or contested, so the file asserts nothing: settle "
+        "one case (status: settled, the default), or keep the file with the cases the rules "
+        "cannot decide yet (examples/rulings-pending/)"])
 
 
 @dataclass
