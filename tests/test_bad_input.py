@@ -452,6 +452,7 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
      "targets must be a list"),
     ("  chain: [{player: A, card: {id: a_celtic}}]", "chain:", "which is not a card"),
     ("  this_turn: {normal_summon_used: [C]}", "this_turn", "lists players (A, B)"),
+    ("  this_turn: {normal_summon_used: [A, A]}", "this_turn", "lists a player twice"),
     ("  this_turn: {used: [{player: A, name: [Dark Hole], effect: 1}]}", "this_turn",
      "unknown card name"),
     ("  pending: [{player: A, card: [a_celtic], effect: 1}]", "pending", "which is not a card"),

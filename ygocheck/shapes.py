@@ -435,10 +435,16 @@ class Players(Spec):
                 c.add(c.line(mapping, key), f"{where}.{key} lists players (A, B), not "
                       f"{describe(player)}")
                 ok = False
+        if ok and len(set(value)) < len(value):
+            # Each player is listed once: a second A would say the Normal Summon was used twice.
+            c.add(c.line(mapping, key), f"{where}.{key} lists a player twice; list each player "
+                  "once")
+            ok = False
         return ok
 
     def json(self) -> dict[str, Any]:
-        return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(PLAYERS)}}
+        return {"type": "array", "maxItems": LIST_ITEMS, "uniqueItems": True,
+                "items": {"enum": list(PLAYERS)}}
 
 
 @dataclass
