@@ -52,10 +52,14 @@ ELF = {"id": "a_elf", "name": "Mystical Elf", "owner": "A", "zone": "monster", "
 def test_actions_warn_about_an_unmodelled_clause_of_a_card_that_can_act(tmp_path: Path) -> None:
     code, out, _ = run(tmp_path, snapshot([SPELL, ELF]), "actions", "--json")
     assert code == 0
+    # A clause in free text may be a condition or an action: the answer may be wrong either
+    # way (MISC-96).
     assert out["warnings"] == [{"card": "a_half", "effect": 1,
-                                "text": "then, if the target is a Dragon monster, draw 1 card"}]
+                                "text": "then, if the target is a Dragon monster, draw 1 card",
+                                "leans": ["allows_too_much", "lists_too_little"]}]
     code, text, _ = run(tmp_path, snapshot([SPELL, ELF]), "actions")
     assert "warning: a_half, effect 1: not modelled" in text
+    assert "(the answer may allow too much and may list too little)" in text
 
 
 def test_a_card_in_the_deck_rests_nothing_on_its_unmodelled_clause(tmp_path: Path) -> None:
@@ -70,8 +74,14 @@ def test_a_card_known_by_its_stats_only_warns_as_a_whole(tmp_path: Path) -> None
     code, out, _ = run(tmp_path, snapshot([ELF, fiend]), "why", "A change_position a_elf",
                        "--json")
     assert code == 0 and out["legal"] is True
-    assert out["warnings"] == [{"card": "b_fiend", "effect": "card",
-                                "text": "its effects: the card is known by its stats only"}]
+    # Its effects, unknown, may do what no answer lists; face-up on the field its continuous
+    # effects may also forbid what the answer allows (MISC-95, MISC-96).
+    leans = ["allows_too_much", "lists_too_little"]
+    assert out["warnings"] == [
+        {"card": "b_fiend", "effect": "card", "text": "it may have effects usable from where it "
+         "is (hand, field, GY, banishment) that this answer cannot list", "leans": leans},
+        {"card": "b_fiend", "effect": "card",
+         "text": "its effects: the card is known by its stats only", "leans": leans}]
 
 
 def test_play_and_resolve_carry_the_warnings_of_the_line(tmp_path: Path) -> None:

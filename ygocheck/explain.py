@@ -101,6 +101,8 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("token", 1): lambda c: f"{c} is a Token",
     ("link_monster", 1): lambda c: f"{c} is a Link Monster",
     ("no_effect", 1): lambda c: f"{c} has no effect (a Normal Monster)",
+    ("text_not_modelled", 1): lambda c: (f"the text of {c} is not modelled: whether it has an "
+                                         "effect that could be activated here is not known"),
     ("condition_count", 5): lambda p, z, n, b, m: (
         f"{p} has {n} such {'card' if n == 1 else 'cards'} "
         f"{'on the field' if z in ('monster', 'spell_trap', 'card') else 'in ' + ZONE_WORDS.get(z, z)}"

@@ -954,6 +954,9 @@ EFFECT = Record("effect", {
     "text": Text("the effect's text, for people"),
     "unmodelled": Text("the clause of the effect no descriptor expresses; answers resting on "
                        "it warn"),
+    "unmodelled_condition": Text("a condition of the effect no descriptor expresses (\"if you "
+                                 "control no cards\"): the effect is treated as if it held, so "
+                                 "answers resting on it warn that they may allow too much"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
 }, required=("kind",))
 
@@ -981,6 +984,8 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "hidden_card": Boolean("a placeholder `ygocheck view` writes for a card the viewer cannot "
+                           "see: nothing of its text is assumed, not even a card activation"),
     "effects": ListOf(EFFECT, description="effects in card-text order, numbered from 1",
                       nullable=True),
 }, required=("category", "kind"))
