@@ -369,10 +369,18 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
                     f"player's); it says {', '.join(said) or 'none'}")
         return
     if said == ["lp"]:
-        extra = [key for key in condition if key not in ("lp", "player")]
+        amount = condition.get("lp") in ("at_most", "at_least")
+        extra = [key for key in condition
+                 if key not in ("lp", "player") + (("amount",) if amount else ())]
         if extra:
             checker.add(line, f"{where}: an lp condition compares LP only; drop "
                         f"{', '.join(extra)}")
+        if amount and "amount" not in condition:
+            checker.add(line, f"{where}: lp {condition['lp']} needs the LP it compares with: "
+                        "`amount: 1000` (\"if your LP are 1000 or less\")")
+    elif "amount" in condition:
+        checker.add(line, f"{where}: amount is the LP of an lp at_most/at_least condition; a "
+                    "count of cards is at_least/at_most")
     least, most = condition.get("at_least"), condition.get("at_most")
     if isinstance(least, int) and isinstance(most, int) and least > most:
         checker.add(line, f"{where}: at_least {least} is more than at_most {most}; no count "

@@ -161,10 +161,14 @@ def _actions_as(loaded: Any, viewer: str, hidden_file: str | None, as_json: bool
     for action in found["actions"]:
         shown = {k: v for k, v in action.items() if k != "rests_on"}
         if action["rests_on"]:
-            facts = "; ".join(f"if {f['card']} is {f['is']}" for f in action["rests_on"])
+            facts = "; ".join(f"if {f['card']} is {f['is']}"
+                              + (" (resting on its unmodelled text)" if f.get("unmodelled")
+                                 else "")
+                              for f in action["rests_on"])
         else:
             facts = "whatever the hidden cards are"
         click.echo(f"{json.dumps(shown, ensure_ascii=False)}  # {facts}")
+    _echo_warnings(found["warnings"])
 
 
 @main.command()

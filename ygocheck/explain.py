@@ -108,6 +108,8 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
         f"{'on the field' if z in ('monster', 'spell_trap', 'card') else 'in ' + ZONE_WORDS.get(z, z)}"
         f"; the text asks for {'at most' if b == 'at_most' else 'at least'} {m}"),
     ("condition_lp", 2): lambda p, w: f"{p}'s LP are not {w} than the opponent's",
+    ("condition_lp_amount", 4): lambda p, n, w, m: (
+        f"{p} has {n} LP; the text asks for {'at most' if w == 'at_most' else 'at least'} {m}"),
     ("deck_size", 2): lambda p, n: f"{p}'s Deck holds {_plural(n, 'card')}",
     ("draws", 2): lambda c, n: f"{c} draws {_plural(n, 'card')}",
 }

@@ -866,8 +866,9 @@ REQUIREMENT = Record("requirement", {
                       "controls on the field"),
     "in": OneOf(("hand", "graveyard", "deck", "banished", "extra"), description="cards in the "
                 "player's hand, GY, Deck, banishment or Extra Deck"),
-    "lp": OneOf(("lower", "higher"), description="the player's LP are lower/higher than the "
-                "other player's"),
+    "lp": OneOf(("lower", "higher", "at_most", "at_least"), description="the player's LP are "
+                "lower/higher than the other player's, or at most/at least `amount`"),
+    "amount": Integer(0, 1000000, "with lp at_most/at_least: the LP it compares with"),
     "at_least": Integer(0, 100, "at least this many such cards (default 1)"),
     "at_most": Integer(0, 100, "at most this many such cards"),
     "face": OneOf(("up",), description="only face-up cards"),
