@@ -128,6 +128,21 @@ class Text(Spec):
 
 
 @dataclass
+class CardName(Text):
+    """A card's name; a number there is most likely a passcode, and the message says whose."""
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        value = mapping.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            from .known import passcode_hint
+
+            c.add(c.line(mapping, key), f"{where}.{key} is the number {value}: a card is named "
+                  f"by its official English name, not its passcode ({passcode_hint(value)})")
+            return False
+        return super().check(c, mapping, key, where)
+
+
+@dataclass
 class AnyText(Spec):
     """Any text, empty included."""
 
@@ -618,7 +633,7 @@ CONTROL = Record("control", {
 
 CARD_ENTRY = Record("card_entry", {
     "id": EntryId(),
-    "name": Text("the official English name of any OCG/TCG card (one the library does not model has its effects unmodelled), or a name defined under the top-level cards:"),
+    "name": CardName("the official English name of any OCG/TCG card (one the library does not model has its effects unmodelled), or a name defined under the top-level cards:"),
     "owner": Player(),
     "controller": Player("default: the owner"),
     "zone": Word("zone"),
