@@ -110,7 +110,7 @@ def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> d
     possible: list[dict[str, Any]] = []
     warnings = [known_moment.warnings]
     considered = 0
-    for (_, fact), answer in zip(built, answers[1:]):
+    for (_, fact), answer in zip(built, answers[1:], strict=True):
         if isinstance(answer, BadInput):   # the rules say it cannot be the moment
             continue
         considered += 1
