@@ -74,6 +74,9 @@ def test_a_hypothesis_rests_on_the_unmodelled_text_of_its_card_and_the_answer_wa
     found = json.loads(out)
     rests = {f["is"]: f for a in found["actions"] for f in a["rests_on"]}
     assert set(rests) == {"Threatening Roar"}
+    # The view's placeholder stands for any card (hidden_card): it has no card activation of
+    # its own, so nothing but passing is certain.
+    assert [a["action"] for a in found["actions"] if not a["rests_on"]] == ["pass"]
     assert [w["effect"] for w in rests["Threatening Roar"]["unmodelled"]] == [1, "card"]
     assert any(w["card"] == "b_hidden_spell_trap_1" and "card activation is offered" in w["text"]
                for w in found["warnings"])
