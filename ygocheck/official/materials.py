@@ -212,7 +212,7 @@ class Summoning:
 # how the card is Special Summoned. Each: a pattern, the revival limit, whether the
 # procedure by the material line stays the card's own ("keeps"), and whether the rest of the
 # sentence is a clause the vocabulary cannot express.
-_MUST = r"(?:Must|This card must|This monster must)"
+_MUST = r"(?:Must|This card must|This monster must|This face-down card in the Extra Deck must)"
 _METHOD = r"(Fusion|Synchro|Xyz|Link|Ritual)"
 _ABOVE = r"(?: with the above (?:Fusion |Synchro |Xyz |Link )?[Mm]aterials)?"
 _OTHER_WAYS = r"(?:,? and cannot be Special Summoned by other ways)?"
@@ -224,6 +224,14 @@ CONDITIONS: tuple[tuple[re.Pattern[str], str, bool, bool], ...] = (
                 + _METHOD + r" Summon(?: \(from the Extra Deck\))?\."), "always", True, False),
     (re.compile(r"(?:This card|This monster) cannot be Special Summoned except by "
                 + _METHOD + r" Summon\."), "always", True, False),
+    # "Must be Fusion Summoned with the above Fusion Materials or with "The Eye of Timaeus"":
+    # the line's procedure, or a Spell's the vocabulary cannot say
+    (re.compile(_MUST + r" be " + _METHOD + r" Summoned with the above [^.]* or with [^.]*\."),
+     "always", True, True),
+    # "Must be Fusion Summoned, and can then be Pendulum Summoned.": what that allows after is
+    # not said here, so no revival limit is recorded
+    (re.compile(_MUST + r" be " + _METHOD + r" Summoned, and can then be [^.]*\."), "", True,
+     True),
     # "Must first be Xyz Summoned.": revived only once properly summoned
     (re.compile(_MUST + r" first be " + _METHOD + r" Summoned" + _ABOVE + r"\."),
      "unless_properly_summoned", True, False),
@@ -240,6 +248,9 @@ CONDITIONS: tuple[tuple[re.Pattern[str], str, bool, bool], ...] = (
     (re.compile(_MUST + r" be Special Summoned [^.]*\."), "always", False, True),
     (re.compile(r"(?:This card|This monster) cannot be Special Summoned except [^.]*\."),
      "always", False, True),
+    # "Cannot be Link Summoned unless you have 3 or more Resonance Counters ...": the line's
+    # procedure under a condition the vocabulary cannot say
+    (re.compile(r"Cannot be " + _METHOD + r" Summoned unless [^.]*\."), "", False, True),
 )
 # Sentences that add to or restrict the summon without changing the line's procedure: kept
 # as clauses the vocabulary cannot express (the line stays expressed).
@@ -248,11 +259,17 @@ ADDITIONS = (
                re.IGNORECASE),
     re.compile(r"[^.\n]*\bCannot be used as [^.\n]*?[Mm]aterial[^.\n]*\."),
     re.compile(r"[^.\n]*\bCannot be Special Summoned from the (?:GY|Graveyard)[^.\n]*\."),
+    # 'You can only Special Summon "Sky Striker Ace - Azalea(s)" once per turn.'
+    re.compile(r'You can only Special Summon "[^"\n]*"(?:\(s\))? once per turn[^.\n]*\.'),
+    # "For this card's Synchro Summon, you can treat 1 ... as a Tuner."
+    re.compile(r"For this card's (?:Fusion|Synchro|Xyz|Link) Summon, you can [^.\n]*\."),
 )
 # Any other sentence that says the card must be summoned some way: not understood, so the
 # line's procedure is not trusted either.
-_UNKNOWN_MUST = re.compile(r"[^.\n]*\b(?:[Mm]ust (?:first )?be [^.\n]*Summoned|can only be "
-                           r"Special Summoned|cannot be Special Summoned except)[^.\n]*\.")
+_UNKNOWN_MUST = re.compile(r"(?:^|(?<=\. )|(?<=\n))(?:Must|This (?:card|monster|face-down card)"
+                           r"[^.\n]*? must) (?:first )?be [^.\n]*Summoned[^.\n]*\.|"
+                           r"(?:^|(?<=\. )|(?<=\n))This (?:card|monster) (?:can only be Special "
+                           r"Summoned|cannot be Special Summoned except)[^.\n]*\.")
 
 
 def read_card(kind: str, text: str) -> Summoning:
@@ -283,7 +300,7 @@ def read_card(kind: str, text: str) -> Summoning:
             if any(start <= found.start() < end for start, end in taken):
                 continue
             taken.append((found.start(), found.end()))
-            if not out.revival_limit or limit == "always":
+            if limit and (not out.revival_limit or limit == "always"):
                 out.revival_limit = limit
             method = found.group(1) if pattern.groups else None
             if method and not clause and limit == "always":
