@@ -80,13 +80,21 @@ def test_including_says_what_some_of_the_materials_must_be(card: str, line: str,
     ("Puzzlomino, the Drop-n-Deleter", "2 monsters with different Levels"),
     ("Sky Striker Ace - Hayate", '1 non-WIND "Sky Striker Ace" monster'),
     ("Salamangreat Almiraj", "1 Normal Summoned monster with 1000 or less ATK"),
-    # the data joined the line and the next sentence: never guessed apart
+    # the data joined the line and the next sentence: as a line, it is not one
     ("Oboro-Guruma, the Wheeled Mayakashi", '1 Tuner + 1+ non-Tuner monsters / You can only '
      'control 1 "Oboro-Guruma, the Wheeled Mayakashi".'),
 ])
 def test_a_line_the_vocabulary_cannot_say_is_unreadable(card: str, line: str) -> None:
     with pytest.raises(Unreadable):
         read_line(line)
+
+
+def test_a_line_break_the_data_wrote_as_a_slash_ends_the_line() -> None:
+    summoning = read_card("synchro", '1 Tuner + 1+ non-Tuner monsters / You can only control 1 '
+                          '"Oboro-Guruma, the Wheeled Mayakashi". You can only use each of '
+                          "these effects ...")
+    assert summoning.line == "1 Tuner + 1+ non-Tuner monsters"
+    assert summoning.groups == [{"count": 1, "tuner": True}, {"min": 1, "tuner": False}]
 
 
 def test_an_unreadable_line_stays_unmodelled_with_the_line_kept() -> None:

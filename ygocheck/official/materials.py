@@ -283,6 +283,17 @@ def read_card(kind: str, text: str) -> Summoning:
         # as 12.)"): the material line is the next
         while line.startswith("(") and line.rstrip().endswith(")") and body:
             line, _, body = body.partition("\n")
+        # In a few records the line break after the material line became " / " ("1 Tuner +
+        # 1+ non-Tuner monsters / You can only control 1 ..."): the line ends there, and
+        # only if what comes before reads as a whole line
+        before, joined, after = line.partition(" / ")
+        if joined and after[:1].isupper():
+            try:
+                read_line(before.strip())
+            except Unreadable:
+                pass
+            else:
+                line, body = before, after + "\n" + body
         out.line = line.strip()
         try:
             read = read_line(line.strip()) if line.strip() else None
