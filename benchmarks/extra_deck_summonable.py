@@ -121,10 +121,11 @@ def board(name: str) -> tuple[dict[str, Any], str, list[str]]:
         raise CannotBuild(f"{sum(sizes)} materials for Link Rating {total}")
     # the Levels: an Xyz Monster's materials share its Rank; a Synchro Monster's total its Level
     levels: list[list[int | None]] = []
+    pairs = list(zip(groups, sizes, strict=True))
     if kind == "xyz":
-        levels = [[g.get("level", definition.get("rank"))] * n for g, n in zip(groups, sizes)]
+        levels = [[g.get("level", definition.get("rank"))] * n for g, n in pairs]
     elif kind == "synchro":
-        ranges = [_level_range(g) for g, n in zip(groups, sizes) for _ in range(n)]
+        ranges = [_level_range(g) for g, n in pairs for _ in range(n)]
         chosen = [low for low, _ in ranges]
         rest = definition["level"] - sum(chosen)
         if rest < 0:
@@ -138,12 +139,12 @@ def board(name: str) -> tuple[dict[str, Any], str, list[str]]:
         flat = iter(chosen)
         levels = [[next(flat) for _ in range(n)] for n in sizes]
     else:
-        levels = [[None if "level" not in g else g["level"]] * n for g, n in zip(groups, sizes)]
+        levels = [[g.get("level")] * n for g, n in pairs]
     cards: dict[str, Any] = {}
     entries: list[dict[str, Any]] = []
     ids: list[str] = []
     including = list(materials.get("including") or [])
-    for number, (group, count, group_levels) in enumerate(zip(groups, sizes, levels), 1):
+    for number, ((group, count), group_levels) in enumerate(zip(pairs, levels, strict=True), 1):
         for index in range(count):
             wanted = dict(group)
             if including and "name" not in wanted:      # the first materials also fit
@@ -284,7 +285,9 @@ def main(argv: list[str] | None = None) -> int:
         for name, result in results.items():
             if result["kind"] == kind and not result.get("legal") and shown < 3:
                 shown += 1
-                print(f"    not: {name}: {result.get('why') or result.get('problem') or ', '.join(result.get('rules') or []) or 'no rule named'}"
+                said = (result.get("why") or result.get("problem")
+                        or ", ".join(result.get("rules") or []) or "no rule named")
+                print(f"    not: {name}: {said}"
                       + (f" ({result['snapshot']})" if result.get("snapshot") else ""))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False),

@@ -26,10 +26,10 @@ TYPES = tuple(sorted((
     "Winged Beast", "Wyrm", "Zombie"), key=len, reverse=True))
 ATTRIBUTES = ("DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND")
 # "X Monster(s)": the kinds of monster a line may name, as definition words.
-KIND_WORDS: dict[str, tuple[str, Any]] = {"Normal": ("kind", "normal"), "Fusion": ("kind", "fusion"),
-              "Synchro": ("kind", "synchro"), "Xyz": ("kind", "xyz"), "Link": ("kind", "link"),
-              "Ritual": ("kind", "ritual"), "Effect": ("effect", True),
-              "Pendulum": ("pendulum", True), "non-Link": ("not_kind", "link")}
+KIND_WORDS: dict[str, tuple[str, Any]] = {
+    "Normal": ("kind", "normal"), "Fusion": ("kind", "fusion"), "Synchro": ("kind", "synchro"),
+    "Xyz": ("kind", "xyz"), "Link": ("kind", "link"), "Ritual": ("kind", "ritual"),
+    "Effect": ("effect", True), "Pendulum": ("pendulum", True), "non-Link": ("not_kind", "link")}
 # Where a kind of Extra Deck monster's procedure is named in its text ("Must be Xyz Summoned").
 METHODS = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link",
            "Ritual": "ritual"}
