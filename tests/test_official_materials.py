@@ -122,6 +122,25 @@ def test_must_first_be_fusion_summoned_limits_revival_until_properly_summoned() 
         ("unless_properly_summoned", "")
 
 
+def test_only_from_the_extra_deck_limits_revival_until_properly_summoned() -> None:
+    # Supreme Arcanite Magician; its OCG text: 「このカードは融合召喚でのみエクストラデッキから
+    # 特殊召喚できる。」 (only its summon from the Extra Deck is limited)
+    summoning = read_card("fusion", "1 Spellcaster-Type Synchro Monster + 1 Spellcaster-Type "
+                          "monster\nThis monster can only be Special Summoned by Fusion Summon "
+                          "(from the Extra Deck). When this card is Fusion Summoned, ...")
+    assert (summoning.status, summoning.revival_limit, summoning.summoned_only_by) == \
+        ("expressed", "unless_properly_summoned", "")
+
+
+def test_a_ritual_summon_with_a_restriction_is_a_clause() -> None:
+    # Nekroz of Brionac; its OCG text: 「…儀式召喚でしか特殊召喚できない。」
+    summoning = read_card("ritual", 'You can Ritual Summon this card with any "Nekroz" Ritual '
+                          'Spell. Must be Ritual Summoned, without using "Nekroz of Brionac". '
+                          "You can only use ...")
+    assert (summoning.revival_limit, summoning.summoned_only_by) == ("always", "ritual")
+    assert summoning.clauses == ['Must be Ritual Summoned, without using "Nekroz of Brionac".']
+
+
 def test_a_contact_fusion_keeps_its_line_unmodelled() -> None:
     # Elemental HERO Aqua Neos: not a Fusion Summon at all
     summoning = read_card("fusion", '"Elemental HERO Neos" + "Neo-Spacian Aqua Dolphin"\nMust '

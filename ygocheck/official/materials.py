@@ -216,41 +216,60 @@ _MUST = r"(?:Must|This card must|This monster must|This face-down card in the Ex
 _METHOD = r"(Fusion|Synchro|Xyz|Link|Ritual)"
 _ABOVE = r"(?: with the above (?:Fusion |Synchro |Xyz |Link )?[Mm]aterials)?"
 _OTHER_WAYS = r"(?:,? and cannot be Special Summoned by other ways)?"
-CONDITIONS: tuple[tuple[re.Pattern[str], str, bool, bool], ...] = (
-    # "Must be Fusion Summoned.": only by its procedure, never revived (SUMMON-05)
+CONDITIONS: tuple[tuple[re.Pattern[str], str, bool, bool, bool], ...] = (
+    # "Must be Fusion Summoned.": only by its procedure, never revived (SUMMON-05; the OCG
+    # text: 「融合召喚でしか特殊召喚できない」)
     (re.compile(_MUST + r" be " + _METHOD + r" Summoned" + _ABOVE + _OTHER_WAYS + r"\."),
-     "always", True, False),
+     "always", True, False, True),
     (re.compile(r"(?:This card|This monster) (?:can|cannot) only be Special Summoned by "
-                + _METHOD + r" Summon(?: \(from the Extra Deck\))?\."), "always", True, False),
+                + _METHOD + r" Summon\."), "always", True, False, True),
     (re.compile(r"(?:This card|This monster) cannot be Special Summoned except by "
-                + _METHOD + r" Summon\."), "always", True, False),
+                + _METHOD + r" Summon\."), "always", True, False, True),
+    # "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck).":
+    # only from the Extra Deck, so it may be revived once properly summoned (the OCG text:
+    # 「融合召喚でのみＥＸデッキから特殊召喚できる」)
+    (re.compile(r"(?:This card|This monster) can only be Special Summoned by " + _METHOD
+                + r" Summon \(from the Extra Deck\)\."), "unless_properly_summoned", True,
+     False, False),
+    # "Must be Ritual Summoned, without using "Nekroz of Brionac".": by that procedure only
+    # (「儀式召喚でしか特殊召喚できない」), with a restriction the vocabulary cannot say
+    (re.compile(_MUST + r" be " + _METHOD + r" Summoned,? (?:using|without using) [^.]*\."),
+     "always", False, True, True),
+    (re.compile(_MUST + r" first be " + _METHOD + r" Summoned,? (?:using|without using) "
+                r"[^.]*\."), "unless_properly_summoned", False, True, False),
     # "Must be Fusion Summoned with the above Fusion Materials or with "The Eye of Timaeus"":
     # the line's procedure, or a Spell's the vocabulary cannot say
     (re.compile(_MUST + r" be " + _METHOD + r" Summoned with the above [^.]* or with [^.]*\."),
-     "always", True, True),
+     "always", True, True, False),
     # "Must be Fusion Summoned, and can then be Pendulum Summoned.": what that allows after is
     # not said here, so no revival limit is recorded
     (re.compile(_MUST + r" be " + _METHOD + r" Summoned, and can then be [^.]*\."), "", True,
-     True),
+     True, False),
     # "Must first be Xyz Summoned.": revived only once properly summoned
     (re.compile(_MUST + r" first be " + _METHOD + r" Summoned" + _ABOVE + r"\."),
-     "unless_properly_summoned", True, False),
+     "unless_properly_summoned", True, False, False),
     # "Must be either Fusion Summoned, or Special Summoned by ...": the line's procedure, and
-    # another one the vocabulary cannot say
+    # another one the vocabulary cannot say; "Must first be either Fusion Summoned using only
+    # monsters in your hand and/or field, or ...": the line's procedure restricted as well
     (re.compile(_MUST + r" be either " + _METHOD + r" Summoned, or [^.]*\."), "always", True,
-     True),
+     True, False),
     (re.compile(_MUST + r" first be either " + _METHOD + r" Summoned, or [^.]*\."),
-     "unless_properly_summoned", True, True),
+     "unless_properly_summoned", True, True, False),
+    (re.compile(_MUST + r" be either " + _METHOD + r" Summoned [^,.]+, or [^.]*\."),
+     "always", False, True, False),
+    (re.compile(_MUST + r" first be either " + _METHOD + r" Summoned [^,.]+, or [^.]*\."),
+     "unless_properly_summoned", False, True, False),
     # "Must first be Special Summoned (from your Extra Deck) by ..." and "Must be Special
     # Summoned with "Dark Fusion"": a procedure of the card's own, not the material line's
     (re.compile(_MUST + r" first be Special Summoned [^.]*\."), "unless_properly_summoned",
-     False, True),
-    (re.compile(_MUST + r" be Special Summoned [^.]*\."), "always", False, True),
+     False, True, False),
+    (re.compile(_MUST + r" be Special Summoned [^.]*\."), "always", False, True, False),
     (re.compile(r"(?:This card|This monster) cannot be Special Summoned except [^.]*\."),
-     "always", False, True),
+     "always", False, True, False),
     # "Cannot be Link Summoned unless you have 3 or more Resonance Counters ...": the line's
     # procedure under a condition the vocabulary cannot say
-    (re.compile(r"Cannot be " + _METHOD + r" Summoned unless [^.]*\."), "", False, True),
+    (re.compile(r"Cannot be " + _METHOD + r" Summoned unless [^.]*\."), "", False, True,
+     False),
 )
 # Sentences that add to or restrict the summon without changing the line's procedure: kept
 # as clauses the vocabulary cannot express (the line stays expressed).
@@ -306,16 +325,15 @@ def read_card(kind: str, text: str) -> Summoning:
             out.groups = read["groups"]
             out.including = read.get("including", [])
     taken: list[tuple[int, int]] = []
-    for pattern, limit, keeps, clause in CONDITIONS:
+    for pattern, limit, keeps, clause, only_by in CONDITIONS:
         for found in pattern.finditer(body):
             if any(start <= found.start() < end for start, end in taken):
                 continue
             taken.append((found.start(), found.end()))
             if limit and (not out.revival_limit or limit == "always"):
                 out.revival_limit = limit
-            method = found.group(1) if pattern.groups else None
-            if method and not clause and limit == "always":
-                out.summoned_only_by = METHODS[method]
+            if only_by:
+                out.summoned_only_by = METHODS[found.group(1)]
             if clause:
                 out.clauses.append(found.group(0).strip())
             if not keeps and out.status == "expressed":
