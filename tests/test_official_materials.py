@@ -222,3 +222,15 @@ def test_the_counts_in_docs_official_md_are_the_shipped_lists() -> None:
              for m in re.finditer(r"^\| (Fusion|Synchro|Xyz|Link) \| (\d+) \| (\d+) \| (\d+) "
                                   r"\| (\d+) \|$", text, re.MULTILINE)}
     assert table == counted
+
+
+def test_a_library_extra_deck_monster_takes_the_lists_materials() -> None:
+    from ygocheck.known import by_name, definitions_for
+
+    wanted = {"line": "1 Tuner + 1+ non-Tuner monsters",
+              "groups": [{"count": 1, "tuner": True}, {"min": 1, "tuner": False}]}
+    assert by_name("Stardust Dragon").definition["materials"] == wanted
+    assert definitions_for(["Stardust Dragon"], {})["Stardust Dragon"]["materials"] == wanted
+    # what a snapshot declares is its own
+    declared = {"Stardust Dragon": {"category": "monster", "kind": "synchro"}}
+    assert "materials" not in definitions_for(["Stardust Dragon"], declared)["Stardust Dragon"]

@@ -297,8 +297,21 @@ class OfficialList:
 @lru_cache(maxsize=1)
 def official() -> OfficialList:
     """The shipped list (read once per process, on first use)."""
-    return OfficialList(rows(LIST_FILE.read_text(encoding="utf-8")),
-                        summon_rows(MATERIALS_FILE.read_text(encoding="utf-8")))
+    return OfficialList(rows(LIST_FILE.read_text(encoding="utf-8")), list(summons().values()))
+
+
+@lru_cache(maxsize=1)
+def summons() -> dict[str, str]:
+    """The lines of the shipped materials.tsv by English name, read on first use without the
+    card list (a library Extra Deck monster takes its materials from here, known.py)."""
+    lines = summon_rows(MATERIALS_FILE.read_text(encoding="utf-8"))
+    return {line[:line.index("\t")]: line for line in lines}
+
+
+def summon_for(name: str) -> Summon | None:
+    """The material line and summon conditions the list reads for the card of this name."""
+    line = summons().get(name)
+    return None if line is None else summon_of(line)[1]
 
 
 def loaded() -> bool:
