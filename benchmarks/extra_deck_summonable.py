@@ -177,10 +177,12 @@ def board(name: str) -> tuple[dict[str, Any], str, list[str]]:
     # Extra Deck monsters, which can only be on the field
     on_field = [e for e in entries if kind != "fusion"
                 or cards[e["name"]]["kind"] in ("fusion", "synchro", "xyz", "link")]
-    if len(on_field) > MAIN_MONSTER_ZONES:
+    if len(on_field) > MAIN_MONSTER_ZONES + 1:
         raise CannotBuild(f"{len(on_field)} materials on the field")
-    for slot, entry in enumerate(on_field, start=1):
+    for slot, entry in enumerate(on_field[:MAIN_MONSTER_ZONES], start=1):
         entry.update({"zone": "monster", "slot": slot, "since_turn": 2})
+    for entry in on_field[MAIN_MONSTER_ZONES:]:      # a sixth: in the Extra Monster Zone
+        entry.update({"zone": "extra_monster", "slot": "left", "since_turn": 2})
     for entry in entries:
         entry.setdefault("zone", "hand")
     if kind == "fusion":
