@@ -19,7 +19,8 @@ from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIE
                      COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
                      MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
                      RESPONDS_TO, RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT,
-                     TARGET_WHERE, TIMINGS, TURNS, WHO, Either, ListOf, Record)
+                     TARGET_WHERE, TIMINGS, TURNS, WHO, MATERIAL_GROUP, MATERIALS, Either,
+                     ListOf, Record)
 
 CardDefinition = dict[str, Any]
 
@@ -282,7 +283,16 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     stars = ("rank",) if kind == "xyz" else ("link",) if kind == "link" else ("level",)
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def") + stars
                       + ("link_arrows", "scale", "tributes", "cannot_normal_summon",
-                         "revival_limit"))
+                         "revival_limit", "summoned_only_by"))
+    if "materials" in card:
+        # The shape of a material line's descriptions (the summon rules check what they say).
+        materials = card["materials"]
+        at = checker.line(card, "materials")
+        if _check_record(materials, MATERIALS, checker, f"{where}.materials", at):
+            for key in ("groups", "including"):
+                if key in materials:
+                    _check_records(materials[key], MATERIAL_GROUP, checker,
+                                   f"{where}.materials.{key}", at)
     if kind == "xyz" and "level" in card:
         checker.add(checker.line(card, "level"), f"{where}: an Xyz Monster has a Rank, not a "
                     "Level")
