@@ -41,23 +41,14 @@ def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
           all_models: bool = False, file: str = "<facts>") -> list[Answer]:
     """Ground the rules of `entry` (and `extras`, more show directives or parts) with `facts`
     and solve: the answer set, or with `all_models` every one."""
-    import clingo
+    from . import control as grounding
 
-    messages: list[str] = []
-    arguments = ["--warn=none"]
+    arguments: list[str] = []
     if all_models:
         # Every choice a step leaves is shown (choice/3), so answer sets never repeat a shown
         # outcome; projection is not needed.
         arguments += [str(MAX_OUTCOMES + 1)]
-    control = clingo.Control(arguments, logger=lambda code, message: messages.append(
-        message.strip()), message_limit=5)
-    try:
-        add_program(control, entry, extras)
-        control.add("base", [], facts)
-        control.ground([("base", [])])
-    except RuntimeError:
-        text = "; ".join(messages) or "clingo could not read the facts"
-        raise EncodingBug(f"the rules failed to ground for {file}: {text}") from None
+    control = grounding.ground(parsed(entry, extras), facts, file, arguments).control
     answers: list[Answer] = []
 
     def keep(model: Any) -> None:
@@ -90,11 +81,9 @@ def parsed(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
 
 
 def add_program(control: Any, entry: str, extras: tuple[str, ...] = ()) -> None:
-    from clingo import ast
+    from .control import add_statements
 
-    with ast.ProgramBuilder(control) as builder:
-        for statement in parsed(entry, extras):
-            builder.add(statement)
+    add_statements(control, parsed(entry, extras))
 
 
 # --- .lp input ---------------------------------------------------------------------------------
@@ -277,15 +266,16 @@ def fact_names(facts: str, file: str) -> tuple[set[str], set[str]]:
     """Read hand-written facts alone: the card names they use, and those they define."""
     import clingo
 
-    messages: list[str] = []
-    control = clingo.Control(["--warn=none"], logger=lambda c, m: messages.append(m.strip()),
-                             message_limit=5)
+    from .control import new
+
+    grounding = new()
+    control = grounding.control
     try:
         control.add("base", [], facts)
         control.ground([("base", [])])
     except RuntimeError as error:
         text = re.sub(r"<block>:(\d+):\d+-\d+:", r"line \1:",
-                      "; ".join(messages) or str(error).strip() or "clingo could not read them")
+                      grounding.failure(error, "clingo could not read them"))
         raise BadInput([Problem(file, None, f"not valid ASP facts: {text}")]) from None
     used: set[str] = set()
     defined: set[str] = set()
