@@ -36,12 +36,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import ROOT, make_snapshot, ygocheck_command  # noqa: E402
+from bench import ROOT, make_snapshot, ygocheck_command
 
 BENCH = Path(__file__).resolve().parent
 
@@ -409,7 +410,6 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=12)
     args = parser.parse_args()
     import clingo
-
     from bench import git_state
 
     load = os.getloadavg()
