@@ -124,7 +124,7 @@ class Warm:
         """One request (a decoded JSON object) to its answer."""
         identity = data.get("id") if isinstance(data, dict) else None
         try:
-            argv, cleanup = self._argv(data)
+            argv, temporary = self._argv(data)
         except RequestError as error:
             answer = error_answer(str(error))
         else:
@@ -137,14 +137,17 @@ class Warm:
                 answer = {"ok": False, "exit": 3, "error": f"internal error ({kind}: {error}); "
                           "this is a bug in ygocheck, please report it with this request"}
             finally:
-                cleanup()
+                if temporary is not None:
+                    Path(temporary).unlink(missing_ok=True)
             if "text" in data:
                 answer = _renamed(answer, argv[1], "<text>")
         if identity is not None:
             answer = {"id": identity, **answer}
         return answer
 
-    def _argv(self, data: Any) -> tuple[list[str], Any]:
+    def _argv(self, data: Any) -> tuple[list[str], str | None]:
+        """The command line a request stands for, and the temporary file holding a snapshot
+        given as text (None for a path)."""
         if not isinstance(data, dict):
             raise RequestError("a request is a JSON object, e.g. "
                                '{"command": "actions", "snapshot": "FILE"}')
@@ -161,7 +164,7 @@ class Warm:
         if not isinstance(options, dict):
             raise RequestError("options is a JSON object of the command's options, e.g. "
                                '{"player": "A"}')
-        cleanup: Any = lambda: None
+        temporary: str | None = None
         if ("snapshot" in data) == ("text" in data):
             raise RequestError("give the snapshot either as a path (snapshot) or as its "
                                "contents (text), one of the two")
@@ -183,15 +186,16 @@ class Warm:
                                             dir=self._folder.name)
             with os.fdopen(handle, "w", encoding="utf-8", errors="surrogateescape") as out:
                 out.write(text)
-            cleanup = lambda: Path(path).unlink(missing_ok=True)
+            temporary = path
         try:
             argv = [command, path] + _options(command, options)
         except RequestError:
-            cleanup()
+            if temporary is not None:
+                Path(temporary).unlink(missing_ok=True)
             raise
         if command not in TEXT_OUTPUT:
             argv.append("--json")
-        return argv, cleanup
+        return argv, temporary
 
 
 def _options(command: str, options: dict[str, Any]) -> list[str]:
