@@ -276,7 +276,8 @@ def profile_one(entry: str, facts: str, top: int, repeat: int) -> dict[str, Any]
     model: list[Any] = []
     control.solve(on_model=lambda m: model.extend(m.symbols(atoms=True)) if not model else None)
     gringo = control.statistics.get("problem", {}).get("lp", {})
-    found: dict[str, Any] = {"ground_s": ground_s, "atoms": len(model),
+    parts = sorted(grounding.parts_named(control))
+    found: dict[str, Any] = {"ground_s": ground_s, "parts": parts, "atoms": len(model),
                              "statements": len(statements), "gringo": gringo,
                              "modules": by_module(entry, facts, repeat)}
     if top:
@@ -288,6 +289,8 @@ def print_profile(name: str, entry: str, found: dict[str, Any], f: float) -> Non
     print(f"\n== {name}, {entry}: ground+solve {found['ground_s'] * 1000:.1f} ms = "
           f"{found['ground_s'] / f:.2f} F; {found['atoms']} atoms true; {found['statements']} "
           f"statements")
+    print(f"   parts grounded besides the base program (asp/parts.lp): "
+          f"{', '.join(found['parts']) or 'none'}")
     gringo = found["gringo"]
     if gringo:
         print(f"   clingo: {gringo.get('rules', 0):.0f} ground rules, {gringo.get('atoms', 0):.0f}"

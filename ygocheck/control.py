@@ -54,15 +54,34 @@ def add_statements(control: Any, statements: Iterable[Any]) -> None:
 
 def ground(statements: Iterable[Any], facts: str, file: str,
            arguments: Sequence[str] = ()) -> Grounding:
-    """The rules (parsed statements) grounded with the facts; a failure is a bug in the rules
-    or in the facts ygocheck wrote (EncodingBug), never the user's input, which was checked
-    before."""
+    """The rules (parsed statements) grounded with the facts, then the parts of the rules the
+    moment needs (parts_named); a failure is a bug in the rules or in the facts ygocheck
+    wrote (EncodingBug), never the user's input, which was checked before."""
     grounding = new(arguments)
+    control = grounding.control
     try:
-        add_statements(grounding.control, statements)
-        grounding.control.add("base", [], facts)
-        grounding.control.ground([("base", [])])
+        add_statements(control, statements)
+        control.add("base", [], facts)
+        control.ground([("base", [])])
+        grounded: set[str] = set()
+        while True:
+            parts = parts_named(control) - grounded
+            if not parts:
+                break
+            control.ground([(name, []) for name in sorted(parts)])
+            grounded |= parts
     except RuntimeError:
         text = grounding.failure(default="clingo could not read the facts")
         raise EncodingBug(f"the rules failed to ground for {file}: {text}") from None
     return grounding
+
+
+def parts_named(control: Any) -> set[str]:
+    """The `#program` parts the rules ask for: `ground_part(Name)` (asp/parts.lp; with one
+    more argument, the world, in worlds.py). The rules decide which parts a moment needs;
+    this only grounds what they name. An atom that may hold (not only a fact) counts."""
+    names: set[str] = set()
+    for arity in (1, 2):
+        for atom in control.symbolic_atoms.by_signature("ground_part", arity):
+            names.add(atom.symbol.arguments[0].name)
+    return names
