@@ -52,15 +52,21 @@ def add_statements(control: Any, statements: Iterable[Any]) -> None:
             builder.add(statement)
 
 
-def ground(statements: Iterable[Any], facts: str, file: str,
-           arguments: Sequence[str] = ()) -> Grounding:
-    """The rules (parsed statements) grounded with the facts, then the parts of the rules the
-    moment needs (parts_named); a failure is a bug in the rules or in the facts ygocheck
-    wrote (EncodingBug), never the user's input, which was checked before."""
+def ground(statements: Iterable[Any] | None, facts: str, file: str,
+           arguments: Sequence[str] = (), files: Sequence[str] = ()) -> Grounding:
+    """The rules (parsed statements, or with `statements` None the rule files themselves)
+    grounded with the facts, then the parts of the rules the moment needs (parts_named); a
+    failure is a bug in the rules or in the facts ygocheck wrote (EncodingBug), never the
+    user's input, which was checked before. Loading the files costs half of parsing them and
+    building from the statements: the first grounding of a process loads them (solve.py)."""
     grounding = new(arguments)
     control = grounding.control
     try:
-        add_statements(control, statements)
+        if statements is None:
+            for name in files:
+                control.load(name)
+        else:
+            add_statements(control, statements)
         control.add("base", [], facts)
         control.ground([("base", [])])
         grounded: set[str] = set()

@@ -48,7 +48,8 @@ def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
         # Every choice a step leaves is shown (choice/3), so answer sets never repeat a shown
         # outcome; projection is not needed.
         arguments += [str(MAX_OUTCOMES + 1)]
-    control = grounding.ground(parsed(entry, extras), facts, file, arguments).control
+    statements, files = rules(entry, extras)
+    control = grounding.ground(statements, facts, file, arguments, files).control
     answers: list[Answer] = []
 
     def keep(model: Any) -> None:
@@ -68,12 +69,33 @@ def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
     return answers
 
 
+# The programs a process has grounded once: the next grounding of each builds its Control from
+# the parsed statements; the first (often the only one, `ygocheck actions`) loads the files,
+# which is cheaper than parsing them into statements and building from those.
+_GROUNDED: set[tuple[str, tuple[str, ...]]] = set()
+
+
+def rules(entry: str, extras: tuple[str, ...] = ()) -> tuple[tuple[Any, ...] | None,
+                                                             list[str]]:
+    """The rules of `entry` and `extras` for control.ground: the parsed statements, or the
+    first time in a process that nothing parsed them yet, the files to load."""
+    key = (entry, extras)
+    if key in _GROUNDED or key in _PARSED:
+        return parsed(entry, extras), []
+    _GROUNDED.add(key)
+    return None, [str(asp_folder() / entry)] + [str(asp_folder() / e) for e in extras]
+
+
+_PARSED: set[tuple[str, tuple[str, ...]]] = set()
+
+
 @lru_cache(maxsize=16)
 def parsed(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
     """The statements of the rules, parsed once per process: building a Control from them
     costs half of parsing the files again."""
     from clingo import ast
 
+    _PARSED.add((entry, extras))
     statements: list[Any] = []
     ast.parse_files([str(asp_folder() / entry)] + [str(asp_folder() / e) for e in extras],
                     statements.append)
