@@ -101,3 +101,37 @@ def test_a_step_with_a_legal_action_grounds_no_reason() -> None:
         assert ("reasons" in control.parts_named(done)) is grounded
         names = {atom.symbol.name for atom in done.symbolic_atoms}
         assert ("refusal" in names) is grounded
+
+
+def test_every_rule_of_reasons_starts_from_what_grounds_it() -> None:
+    """Each rule of reasons.lp that derives what an answer shows needs, positively, a
+    refused request, a valid one (what a question reads), or a `resolve` refused for want of
+    a chain: the cases asp/parts.lp grounds the part for. A rule needing none of them would
+    be lost where the part is not grounded. (Its tables, and the helpers only its own rules
+    read, are lost with their readers: nothing outside the part reads them, as above.)"""
+    shown = set()
+    for _, statement in by_part("step.lp") + by_part("question.lp"):
+        if statement.ast_type == ast.ASTType.ShowSignature:
+            shown.add((statement.name, statement.arity))
+        elif statement.ast_type == ast.ASTType.ShowTerm:
+            shown |= predicates(statement.term) | set().union(
+                *(predicates(b) for b in statement.body))
+    placed = [s for p, s in by_part("step.lp")
+              if p == "reasons" and s.ast_type == ast.ASTType.Rule and
+              s.location.begin.filename.endswith("reasons.lp")]
+    roots = {("request_refused", 1), ("valid_meaning", 2), ("chain_empty", 0)}
+
+    def positive(rule: Any) -> set[tuple[str, int]]:
+        return set().union(*(predicates(b) for b in rule.body
+                             if b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign))
+
+    reached = set(roots)
+    while True:
+        more = {name for rule in placed if positive(rule) & reached
+                for name in predicates(rule.head)} - reached
+        if not more:
+            break
+        reached |= more
+    loose = [f"reasons.lp:{r.location.begin.line}" for r in placed
+             if predicates(r.head) & shown and not positive(r) & reached]
+    assert not loose, loose
