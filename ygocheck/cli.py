@@ -690,5 +690,20 @@ def view_command(snapshot: str, player: str) -> None:
     click.echo(_dump_yaml(view(load(snapshot), player)), nl=False)
 
 
+@main.command()
+def serve() -> None:
+    """Answer requests, one JSON object a line on stdin, one JSON answer a line on stdout,
+    the rules and the card library kept between them (docs/format.md, "ygocheck serve")."""
+    from .warm import Warm
+
+    warm = Warm()
+    try:
+        warm.serve(sys.stdin.buffer, sys.stdout)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    finally:
+        warm.close()
+
+
 if __name__ == "__main__":
     main()

@@ -477,6 +477,9 @@ def run_paths(paths: list[str], jobs: int = 1,
     import multiprocessing
     import queue as queues
 
+    from .warm import prepare
+
+    prepare()   # parsed once here, inherited by every forked process
     context = multiprocessing.get_context("fork")
     _SHARED = cases
     _FINISHED = context.Queue() if progress is not None else None
