@@ -20,7 +20,7 @@ from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIE
                      COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
                      MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT, RETURN_MOMENTS,
                      RESPONDS_TO, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE, TIMINGS, TURNS, WHO,
-                     Either, ListOf, Record)
+                     MATERIAL_GROUP, MATERIALS, Either, ListOf, Record)
 
 CardDefinition = dict[str, Any]
 
@@ -243,7 +243,9 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     stars = ("rank",) if kind == "xyz" else ("link",) if kind == "link" else ("level",)
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def") + stars
                       + ("link_arrows", "scale", "tributes", "cannot_normal_summon",
-                         "revival_limit"))
+                         "revival_limit", "tuner", "summoned_only_by"))
+    if "materials" in card:
+        _check_materials(card, checker, where)
     if kind == "xyz" and "level" in card:
         checker.add(checker.line(card, "level"), f"{where}: an Xyz Monster has a Rank, not a "
                     "Level")
@@ -261,6 +263,47 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     if "scale" in card and kind == "link":   # a Pendulum Monster: its Pendulum Scale
         checker.add(checker.line(card, "scale"), f"{where}: a Link Monster is never a "
                     "Pendulum Monster")
+
+
+# The monsters whose summon by procedure uses materials (docs/cards.md, "Materials").
+MATERIAL_KINDS_OF_MONSTER = ("fusion", "synchro", "xyz", "link", "ritual")
+
+
+def _check_materials(card: dict, checker: Checker, where: str) -> None:
+    """A material line: its groups (each with one size: count, or min with an optional max),
+    or `unmodelled: true` when the line is kept for people only."""
+    line = checker.line(card, "materials")
+    here = f"{where}.materials"
+    if card.get("kind") not in MATERIAL_KINDS_OF_MONSTER:
+        checker.add(line, f"{where}: only Fusion, Synchro, Xyz, Link and Ritual Monsters have "
+                    "materials")
+        return
+    materials = card["materials"]
+    if not _check_record(materials, MATERIALS, checker, here, line):
+        return
+    unmodelled = materials.get("unmodelled") is True
+    if not unmodelled and "groups" not in materials:
+        checker.add(line, f"{here} needs groups (the material line as descriptions) or "
+                    "unmodelled: true")
+    if unmodelled and ("groups" in materials or "including" in materials):
+        checker.add(line, f"{here}: an unmodelled line has no groups; give one or the other")
+    for part in ("groups", "including"):
+        listed = materials.get(part)
+        if not isinstance(listed, list) or not checker.listing(listed, f"{here}.{part}", line):
+            continue
+        for index, group in enumerate(listed, start=1):
+            at = f"{here}.{part}[{index}]"
+            if not _check_record(group, MATERIAL_GROUP, checker, at, line):
+                continue
+            sizes = [k for k in ("count", "min") if k in group]
+            if len(sizes) != 1:
+                checker.add(line, f"{at} gives how many with exactly one of count (exactly N) "
+                            "or min (at least N, with an optional max)")
+            elif "max" in group and "count" in group:
+                checker.add(line, f"{at}: max goes with min, not with count")
+            elif "max" in group and isinstance(group.get("min"), int) \
+                    and isinstance(group["max"], int) and group["max"] < group["min"]:
+                checker.add(line, f"{at}: max ({group['max']}) is below min ({group['min']})")
 
 
 def _check_link_arrows(card: dict, checker: Checker, where: str) -> None:
