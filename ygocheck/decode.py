@@ -104,7 +104,8 @@ class Choices:
     """The choices of every action of one answer, and where each `next` leads."""
 
     def __init__(self, answer: Answer):
-        self.lists: dict[Any, dict[str, list[list[str]]]] = {}
+        # Per action: each choice's lists of options, and the flag "targets_up_to".
+        self.lists: dict[Any, dict[str, Any]] = {}
         for needed_name, option_name, key, grouped in CHOICE_LISTS:
             options: dict[tuple[Any, int], list[str]] = {}
             for atom in answer.of(option_name):
@@ -116,20 +117,20 @@ class Choices:
                 group = atom.arguments[1].number if grouped else 1
                 count = atom.arguments[-1].number
                 chosen = self.lists.setdefault(action, {}).setdefault(key, [])
+                assert isinstance(chosen, list)
                 chosen.extend([sorted(options.get((action, group), []))] * count)
         # A summon by procedure: the monsters it may use, the zones it may go to.
+        materials: dict[Any, list[str]] = {}
         for atom in answer.of("material_option"):
-            chosen = self.lists.setdefault(atom.arguments[0], {}).setdefault("materials_from", [])
-            chosen.append(_text(atom.arguments[1]))
+            materials.setdefault(atom.arguments[0], []).append(_text(atom.arguments[1]))
+        zones: dict[Any, list[dict[str, Any]]] = {}
         for atom in answer.of("zone_possible"):
-            zones = self.lists.setdefault(atom.arguments[0], {}).setdefault("zones_from", [])
-            zones.append(zone_object(atom.arguments[1]))
-        for lists in self.lists.values():
-            if "materials_from" in lists:
-                lists["materials_from"] = sorted(lists["materials_from"])
-            if "zones_from" in lists:
-                lists["zones_from"] = sorted(lists["zones_from"],
-                                             key=lambda z: (z["zone"], str(z["slot"])))
+            zones.setdefault(atom.arguments[0], []).append(zone_object(atom.arguments[1]))
+        for action, cards in materials.items():
+            self.lists.setdefault(action, {})["materials_from"] = sorted(cards)
+        for action, places in zones.items():
+            self.lists.setdefault(action, {})["zones_from"] = sorted(
+                places, key=lambda z: (z["zone"], str(z["slot"])))
         # "Target up to N": the lists are the most it may take; it takes at least one.
         for atom in answer.of("targets_ranged"):
             self.lists.setdefault(atom.arguments[0], {})["targets_up_to"] = True

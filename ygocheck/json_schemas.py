@@ -16,9 +16,9 @@ from typing import Any
 
 from . import FORMAT
 from .limits import ACTIONS, LIST_ITEMS
-from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, DEFINITIONS_MAP, EFFECT, EVENT, EXPECT_KEYS, FILE_KEYS,
-                     KINDS, MONSTER_ONLY, OUTCOME_MODES, SNAPSHOT, STATE, STATUSES, Either, ListOf,
-                     MapOf, Record, Spec, action_schema)
+from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, DEFINITIONS_MAP, EFFECT, EVENT, EXPECT_KEYS,
+                     FILE_KEYS, KINDS, MONSTER_ONLY, OUTCOME_MODES, SNAPSHOT, STATE, STATUSES,
+                     Either, ListOf, MapOf, Record, Spec, action_schema)
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMAS = ("snapshot", "cards", "ruling")
