@@ -16,11 +16,11 @@ from .checks import Checker, describe
 from .load import parse_yaml
 from .problems import BadInput
 from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES, COST_KEYS,
-                     COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
-                     MATERIAL_GROUP, MATERIALS, MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS,
-                     PHASES, PLACES, REQUIREMENT, RESPONDS_TO, RETURN_MOMENTS, SUMMON_METHODS,
-                     TARGET_SPEC, TARGET_WHAT, TARGET_WHERE, TIMINGS, TURNS, WHO, Either, ListOf,
-                     Record)
+                     COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS,
+                     INHERENT_SUMMON, KINDS, MATERIAL_GROUP, MATERIALS, MONSTER_ONLY, NEGATES,
+                     OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT, RESPONDS_TO,
+                     RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE,
+                     TIMINGS, TURNS, WHO, Either, ListOf, Record)
 
 CardDefinition = dict[str, Any]
 
@@ -245,6 +245,16 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def") + stars
                       + ("link_arrows", "scale", "tributes", "cannot_normal_summon",
                          "revival_limit", "tuner", "summoned_only_by"))
+    if "inherent_summon" in card:
+        procedure = card["inherent_summon"]
+        here = f"{where}.inherent_summon"
+        if _check_record(procedure, INHERENT_SUMMON, checker, here,
+                         checker.line(card, "inherent_summon")):
+            if isinstance(procedure.get("requires"), list):
+                for index, condition in enumerate(procedure["requires"], start=1):
+                    if isinstance(condition, dict):
+                        _check_requirement(condition, checker, f"{here}.requires[{index}]",
+                                           checker.line(card, "inherent_summon"))
     if "materials" in card:
         _check_materials(card, checker, where)
     if kind == "xyz" and "level" in card:

@@ -226,6 +226,15 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for arrow in card.get("link_arrows") or []:
         out.append(f"definition({ident},link_arrow,{constant(arrow)}).")
     out.extend(material_facts(ident, card.get("materials")))
+    procedure = card.get("inherent_summon")
+    if isinstance(procedure, dict):
+        place = constant(procedure.get("from", "hand"))
+        out.append(f"definition({ident},inherent_summon,{place}).")
+        for index, condition in enumerate(procedure.get("requires") or [], start=1):
+            for key, value in condition.items():
+                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
+                    else constant(value)
+                out.append(f"definition_requirement({ident},procedure,{index},{key},{shown}).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):

@@ -744,7 +744,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
-                "summoned_only_by")
+                "summoned_only_by", "inherent_summon")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = ("fusion", "ritual", "synchro", "xyz", "pendulum", "link", "inherent")
 # The kinds of monster a material description may ask for (`kind`, `not_kind`).
@@ -1005,6 +1005,13 @@ MATERIALS = Record("materials", {
                           "warns"),
 })
 
+# A monster's own procedure from the hand ("you can Special Summon this card (from your hand)").
+INHERENT_SUMMON = Record("inherent_summon", {
+    "from": OneOf(("hand",), description="where it is Special Summoned from"),
+    "requires": ListOf(REQUIREMENT, description="the conditions the text states (as for an "
+                       "effect's requires)"),
+}, required=("from",), description="its own procedure: not an effect, it starts no chain")
+
 CARD = Record("card", {
     "category": OneOf(CATEGORIES),
     "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
@@ -1024,6 +1031,7 @@ CARD = Record("card", {
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
     "materials": MATERIALS,
+    "inherent_summon": INHERENT_SUMMON,
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
     "archetypes": Names(),
