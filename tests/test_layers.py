@@ -44,6 +44,19 @@ def own_text(path: Path) -> str:
                        path.read_text(encoding="utf-8"))
 
 
+@cache
+def has_statements(path: Path) -> bool:
+    """Whether a file has statements of its own besides its #include directives (rules,
+    #show, #defined ...)."""
+    from clingo import ast as clingo_ast
+
+    statements: list[object] = []
+    clingo_ast.parse_string(own_text(path), statements.append)
+    # clingo 5.8 gives comments as statements too
+    not_own = {clingo_ast.ASTType.Program, getattr(clingo_ast.ASTType, "Comment", None)}
+    return any(getattr(s, "ast_type", None) not in not_own for s in statements)
+
+
 def includes(entry: str) -> list[str]:
     """The files a program made of `entry` reads, in order: each included file in its place
     (its own includes first), then the file itself if it has statements of its own."""
@@ -51,9 +64,7 @@ def includes(entry: str) -> list[str]:
     files: list[str] = []
     for name in INCLUDE.findall(text):
         files.extend(f for f in includes(name) if f not in files)
-    if own_text(asp_folder() / entry).strip() and any(
-            not line.lstrip().startswith("%") and line.strip()
-            for line in own_text(asp_folder() / entry).splitlines()):
+    if has_statements(asp_folder() / entry):   # not include-only
         files.append(entry)
     return files
 
