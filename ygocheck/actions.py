@@ -40,6 +40,9 @@ def parse_action(text: str) -> dict[str, Any]:
             parsed = json.loads(text)
         except json.JSONDecodeError as error:
             raise ActionError(f"action {text!r} is not valid JSON: {error.msg}") from None
+        except RecursionError:
+            raise ActionError(f"action {text[:60]!r}...: nested too deep; an action is an "
+                              "object of card ids, lists of card ids and words") from None
         return check_action(parsed, text)
     words = text.split()
     if len(words) < 2:
@@ -68,6 +71,11 @@ def parse_action(text: str) -> dict[str, Any]:
         action["card"] = rest[0]
         extra = rest[1:]
         if kind in ("activate", "decline") and extra and extra[0].isdigit():
+            # str.isdigit also holds for digits int() does not read ("²"): the number must
+            # be written in the digits 0-9.
+            if not (extra[0].isascii() and 1 <= int(extra[0]) <= 20):
+                raise ActionError(f"action {text!r}: {extra[0]!r} is not an effect number; "
+                                  "effect is a number from 1 to 20 written in digits 0-9")
             action["effect"] = int(extra[0])
             extra = extra[1:]
         if extra:
