@@ -1,15 +1,18 @@
 """The shape of the rules and of the code around them (asp/main.lp's list of layers):
 
-* every module of asp/ reads only what the layers before it (or its own layer) define;
+* in every program ygocheck builds (each entry file, with the files Python adds to it), every
+  module of asp/ reads only what the layers before it (or its own layer) define, and every
+  .lp file is in one of those programs;
 * only asp/input.lp reads the raw instance (snapshot_*, definition*, request, and a deck
-  list's deck_entry and deck_list);
-* no rule ID and no default of the snapshot format is written in Python outside the code
-  that loads the rule catalogue: a rule named in ygocheck/ would be a game decision made
-  outside the rules.
+  list's deck_entry and deck_list), in every file, the ones with an #include too;
+* in every module of ygocheck/ (subpackages too), outside the code that loads the rule
+  catalogue: no rule ID, no default of the snapshot format, no decision by the phase, step,
+  timing or window of the moment: each would be a game decision made outside the rules.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from functools import cache
 from pathlib import Path
@@ -22,36 +25,76 @@ RAW = re.compile(r"^(snapshot_\w+|definition\w*|request|deck_entry|deck_list)$")
 GROUPS = ("legality/", "transition/", "output/")
 
 
+INCLUDE = re.compile(r'^#include "([^"]+)"\.', re.MULTILINE)
+# The programs ygocheck builds: an entry file and the files Python adds to it (solve.py's
+# `extras`; asp/view.lp, added for `view`, includes knowledge.lp itself). A file Python names
+# that is in none of them fails test_every_rule_file_is_in_a_checked_program.
+PROGRAMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("main.lp", ()), ("main.lp", ("show_reasons.lp",)),
+    ("question.lp", ()), ("question.lp", ("expand.lp",)),
+    ("step.lp", ()), ("step.lp", ("view.lp",)),
+    ("decklist.lp", ()),
+)
+
+
+def own_text(path: Path) -> str:
+    """A file's own statements: its #include directives blanked (the files they name are
+    checked as themselves), its lines kept."""
+    return INCLUDE.sub(lambda match: " " * len(match.group(0)),
+                       path.read_text(encoding="utf-8"))
+
+
+@cache
+def has_statements(path: Path) -> bool:
+    """Whether a file has statements of its own besides its #include directives (rules,
+    #show, #defined ...)."""
+    from clingo import ast as clingo_ast
+
+    statements: list[object] = []
+    clingo_ast.parse_string(own_text(path), statements.append)
+    # clingo 5.8 gives comments as statements too
+    not_own = {clingo_ast.ASTType.Program, getattr(clingo_ast.ASTType, "Comment", None)}
+    return any(getattr(s, "ast_type", None) not in not_own for s in statements)
+
+
 def includes(entry: str) -> list[str]:
+    """The files a program made of `entry` reads, in order: each included file in its place
+    (its own includes first), then the file itself if it has statements of its own."""
     text = (asp_folder() / entry).read_text(encoding="utf-8")
     files: list[str] = []
-    for name in re.findall(r'^#include "([^"]+)"\.', text, re.MULTILINE):
-        if name.endswith(("main.lp",)):
-            files.extend(includes(name))
-        else:
-            files.append(name)
+    for name in INCLUDE.findall(text):
+        files.extend(f for f in includes(name) if f not in files)
+    if has_statements(asp_folder() / entry):   # not include-only
+        files.append(entry)
+    return files
+
+
+def program(entry: str, extras: tuple[str, ...]) -> list[str]:
+    files = includes(entry)
+    for extra in extras:
+        files.extend(f for f in includes(extra) if f not in files)
     return files
 
 
 @cache
 def predicates(path: Path) -> tuple[frozenset[str], frozenset[str]]:
     """The predicates a file defines (rule heads) and reads (bodies, conditions)."""
-    from clingo import ast
+    from clingo import ast as clingo_ast
 
     defined: set[str] = set()
     used: set[str] = set()
 
     def atoms(node: object, into: set[str]) -> None:
-        if isinstance(node, ast.AST):
-            if node.ast_type == ast.ASTType.SymbolicAtom:
+        if isinstance(node, clingo_ast.AST):
+            if node.ast_type == clingo_ast.ASTType.SymbolicAtom:
                 symbol = node.symbol
-                if symbol.ast_type == ast.ASTType.Function:
+                if symbol.ast_type == clingo_ast.ASTType.Function:
                     into.add(symbol.name)
-                elif symbol.ast_type == ast.ASTType.Pool:
+                elif symbol.ast_type == clingo_ast.ASTType.Pool:
                     for item in symbol.arguments:
-                        if item.ast_type == ast.ASTType.Function:
+                        if item.ast_type == clingo_ast.ASTType.Function:
                             into.add(item.name)
-                elif symbol.ast_type == ast.ASTType.SymbolicTerm:
+                elif symbol.ast_type == clingo_ast.ASTType.SymbolicTerm:
                     into.add(str(symbol.symbol))
                 return
             for key in node.child_keys:
@@ -62,21 +105,21 @@ def predicates(path: Path) -> tuple[frozenset[str], frozenset[str]]:
 
     def visit(statement: object) -> None:
         kind = statement.ast_type
-        if kind == ast.ASTType.Rule:
+        if kind == clingo_ast.ASTType.Rule:
             head = statement.head
-            if head.ast_type in (ast.ASTType.Literal,):
+            if head.ast_type in (clingo_ast.ASTType.Literal,):
                 atoms(head, defined)
-            elif head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.HeadAggregate,
-                                   ast.ASTType.Disjunction):
+            elif head.ast_type in (clingo_ast.ASTType.Aggregate, clingo_ast.ASTType.HeadAggregate,
+                                   clingo_ast.ASTType.Disjunction):
                 for element in head.elements:
                     target = element.literal if hasattr(element, "literal") else element
                     atoms(getattr(target, "atom", target), defined)
                     atoms(getattr(element, "condition", []), used)
             atoms(statement.body, used)
-        elif kind == ast.ASTType.ShowTerm:
+        elif kind == clingo_ast.ASTType.ShowTerm:
             atoms(statement.body, used)
 
-    ast.parse_string(path.read_text(encoding="utf-8"), visit)
+    clingo_ast.parse_string(own_text(path), visit)
     return frozenset(defined), frozenset(used)
 
 
@@ -84,35 +127,44 @@ def group(name: str) -> str:
     return next((g for g in GROUPS if name.startswith(g)), name)
 
 
+def test_every_rule_file_is_in_a_checked_program() -> None:
+    """Every .lp file of asp/ is read by a program the layer test checks, and every rule file
+    Python names (an entry, an extra, a module it reads alone) is one of theirs."""
+    checked = {name for entry, extras in PROGRAMS for name in program(entry, extras)}
+    checked |= {name for entry, extras in PROGRAMS for name in (entry, *extras)}
+    every = {p.relative_to(asp_folder()).as_posix() for p in asp_folder().rglob("*.lp")}
+    assert every - checked == set(), "in no program of PROGRAMS (tests/test_layers.py)"
+    for path in sorted((ROOT / "ygocheck").rglob("*.py")):
+        named = set(re.findall(r"""["']([a-z_/]+\.lp)["']""", path.read_text(encoding="utf-8")))
+        rule_files = {n for n in named if (asp_folder() / n).is_file()}
+        assert rule_files <= checked, (f"{path.relative_to(ROOT)} names {rule_files - checked}: "
+                                       "add the program it builds to PROGRAMS")
+
+
 def test_each_module_reads_only_the_layers_before_it() -> None:
-    for entry in ("main.lp", "step.lp", "question.lp", "decklist.lp"):
-        files = includes(entry)
-        seen: set[str] = set()
-        layer: dict[str, str] = {}
-        order = []
-        for name in files:
-            defined, _ = predicates(asp_folder() / name)
-            for predicate in defined:
-                layer.setdefault(predicate, group(name))
-            order.append(group(name))
+    folder = asp_folder()
+    for entry, extras in PROGRAMS:
+        files = program(entry, extras)
+        order = [group(name) for name in files]
         position = {g: i for i, g in reversed(list(enumerate(order)))}
+        definers: dict[str, set[str]] = {}   # predicate -> the layers that define it
+        for name in files:
+            for predicate in predicates(folder / name)[0]:
+                definers.setdefault(predicate, set()).add(group(name))
         for name in files:
             here = position[group(name)]
-            _, used = predicates(asp_folder() / name)
-            for predicate in sorted(used):
-                if RAW.match(predicate) or predicate not in layer:
+            for predicate in sorted(predicates(folder / name)[1]):
+                if RAW.match(predicate) or predicate not in definers:
                     continue
-                definers = {g for n in files for g in [group(n)]
-                            if predicate in predicates(asp_folder() / n)[0]}
-                later = [g for g in definers if position[g] > here]
-                assert not later, (f"{entry}: {name} reads {predicate}, which {later} defines "
-                                   "after it")
-            seen.add(name)
+                later = [g for g in definers[predicate] if position[g] > here]
+                assert not later, (f"{entry} + {extras}: {name} reads {predicate}, which "
+                                   f"{later} defines after it")
 
 
 def test_only_input_reads_the_raw_instance() -> None:
+    """Every file, the ones with an #include too (view.lp has rules of its own)."""
     for path in sorted(asp_folder().rglob("*.lp")):
-        if path.name == "input.lp" or "#include" in path.read_text(encoding="utf-8"):
+        if path.relative_to(asp_folder()).as_posix() == "input.lp":
             continue
         _, used = predicates(path)
         raw = sorted(p for p in used if RAW.match(p))
@@ -123,20 +175,95 @@ RULE_ID = re.compile(r"\b(GAME|ZONE|CARD|SUMMON|TURN|PRIORITY|BATTLE|DSTEP|CHAIN
                      r"RESET|MISC)-\d+\b")
 
 
+def python_files() -> list[Path]:
+    """Every module of the package, its subpackages (official/, library/) included."""
+    return sorted((ROOT / "ygocheck").rglob("*.py"))
+
+
 def test_no_rule_is_named_in_python() -> None:
-    for path in sorted((ROOT / "ygocheck").glob("*.py")):
-        if path.name == "catalogue.py":
+    for path in python_files():
+        if path.name == "catalogue.py":   # it loads the catalogue: IDs are its data
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            assert not RULE_ID.search(line), f"{path.name}:{number} names a rule: {line.strip()}"
+            assert not RULE_ID.search(line), \
+                f"{path.relative_to(ROOT)}:{number} names a rule: {line.strip()}"
+
+
+# Keys of the snapshot whose default is input.lp's (first player, life points, controller,
+# face, battle position): Python reading one with a default of its own would decide it.
+DEFAULTED_KEYS = ("first_player", "lp", "controller", "face", "position")
 
 
 def test_the_formats_defaults_live_in_the_rules() -> None:
-    """8000 LP, the face of cards in the Deck and battle positions are input.lp's."""
-    for path in sorted((ROOT / "ygocheck").glob("*.py")):
+    """8000 LP, the first player, a card's controller, the face of cards in the Deck and
+    battle positions are input.lp's."""
+    for path in python_files():
+        where = path.relative_to(ROOT)
         text = path.read_text(encoding="utf-8")
-        assert "8000" not in text, f"{path.name} writes the default life points"
-        assert not re.search(r"""["']down["']\s+if""", text), \
-            f"{path.name} decides a default face"
+        assert "8000" not in text, f"{where} writes the default life points"
+        assert not re.search(r"""["']down["']\s+if""", text), f"{where} decides a default face"
         assert not re.search(r"""["']defense["']\s+if""", text), \
-            f"{path.name} decides a default battle position"
+            f"{where} decides a default battle position"
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("get", "setdefault") and len(node.args) == 2 and \
+                    isinstance(node.args[0], ast.Constant) and \
+                    node.args[0].value in DEFAULTED_KEYS and \
+                    not (isinstance(node.args[1], ast.Constant) and node.args[1].value is None):
+                raise AssertionError(f"{where}:{node.lineno} gives {node.args[0].value!r} a "
+                                     f"default of its own: {ast.unparse(node)}")
+
+
+# What the moment is (phase, step, timing, the window, who has priority or the turn) is the
+# rules' to act on: Python comparing it with a word, or ranking its words, decides by it.
+MOMENT_KEYS = ("phase", "step", "timing", "next_phase", "window", "turn_player", "priority")
+
+
+def _reads_the_moment(node: object) -> bool:
+    if isinstance(node, ast.Subscript):
+        key = node.slice
+        return isinstance(key, ast.Constant) and key.value in MOMENT_KEYS
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "get" and node.args:
+        key = node.args[0]
+        return isinstance(key, ast.Constant) and key.value in MOMENT_KEYS
+    if isinstance(node, ast.Name):
+        return node.id in MOMENT_KEYS
+    if isinstance(node, ast.Attribute):
+        return node.attr in MOMENT_KEYS
+    return False
+
+
+def _words(node: object) -> list[str]:
+    """The words of a literal: a text, or a tuple, list or set of texts."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and node.elts and \
+            all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+        return [e.value for e in node.elts]
+    return []
+
+
+def test_no_phase_word_decides_in_python() -> None:
+    """No `state["phase"] == "battle"`, `phase in ("main1", "main2")` or `{"battle": 0,
+    "end": 1}` in ygocheck/: which phase, step or timing it is, and their order, are the
+    rules' (asp/vocabulary.lp lists the words in order; Python may check a value against
+    that list and print it)."""
+    from ygocheck.vocabulary import words
+
+    moment_words = {w for domain in ("phase", "step", "timing", "next_phase", "window")
+                    for w in words(domain)}
+    for path in python_files():
+        where = path.relative_to(ROOT)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                compared = [w for side in sides for w in _words(side)]
+                assert not (any(_reads_the_moment(side) for side in sides) and compared), \
+                    f"{where}:{node.lineno} decides by the moment: {ast.unparse(node)}"
+            if isinstance(node, ast.Dict) and len(node.keys) > 1 and all(
+                    isinstance(k, ast.Constant) and k.value in moment_words for k in node.keys) \
+                    and all(isinstance(v, ast.Constant) and isinstance(v.value, int)
+                            for v in node.values):
+                raise AssertionError(f"{where}:{node.lineno} ranks the moment's words: "
+                                     f"{ast.unparse(node)}")

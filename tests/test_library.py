@@ -84,6 +84,23 @@ def test_a_changed_compiled_library_is_never_trusted() -> None:
     assert trusted_compiled(text, edited) is None          # YAML edited since
 
 
+def test_the_rules_check_every_library_definition_at_its_line() -> None:
+    """CARD-03 (002 卡片詳解: 超量怪獸和連線怪獸沒有此項 [等級]; 怪獸卡的分類: a Link Monster
+    has no DEF) is decided by asp/check.lp, not by Python: a library file breaking it is refused
+    at the line of the key, in that file, when the library is read from its YAML."""
+    from ygocheck.cards import _read_library, library_files
+    from ygocheck.problems import BadInput
+
+    broken = ("Test Xyz:\n  category: monster\n  kind: xyz\n  attribute: LIGHT\n"
+              "  type: Warrior\n  rank: 4\n  level: 4\n  atk: 2500\n  def: 2000\n")
+    files = library_files()[:1] + [("ygocheck/library/zz_test.yaml", broken)]
+    with pytest.raises(BadInput) as raised:
+        _read_library(files, strict=True)
+    assert [p.render() for p in raised.value.problems] == [
+        "ygocheck/library/zz_test.yaml:7: card definition 'Test Xyz', level: an Xyz Monster "
+        "has a Rank, not a Level (CARD-03)"]
+
+
 # --- the library against the official card list (ygocheck/official/cards.tsv) ---------------
 
 STATS = ("category", "kind", "attribute", "type", "level", "rank", "link", "atk", "def",

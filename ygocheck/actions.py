@@ -21,6 +21,7 @@ from typing import Any
 from .checks import ID_PATTERN, WORD
 from .decode import ACTION_ORDER
 from .shapes import PROCEDURES
+from .vocabulary import words
 
 ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
                "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to",
@@ -136,8 +137,8 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
                                not isinstance(action["effect"], int) or
                                not 1 <= action["effect"] <= 20):
         raise ActionError(f"action {text!r}: effect is an effect number from 1 to 20")
-    if "phase" in action and action["phase"] not in ("battle", "end"):
-        raise ActionError(f"action {text!r}: phase is battle or end")
+    if "phase" in action and action["phase"] not in words("next_phase"):
+        raise ActionError(f"action {text!r}: phase is {' or '.join(words('next_phase'))}")
     if "to" in action:
         to = action["to"]
         if not isinstance(to, dict) or any(k not in ("phase", "step", "timing") for k in to) \

@@ -278,12 +278,13 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
 
 
 def _check_monster(card: dict, checker: Checker, where: str) -> None:
-    kind = card.get("kind")
-    # Level, Rank and Link Rating: each only for its kind of monster (checked below).
-    stars = ("rank",) if kind == "xyz" else ("link",) if kind == "link" else ("level",)
-    CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def") + stars
-                      + ("link_arrows", "scale", "tributes", "cannot_normal_summon",
-                         "revival_limit", "tuner", "summoned_only_by"))
+    """The shape of a monster's fields. Which numbers a kind of monster has (a Rank, not a
+    Level, for an Xyz Monster; no Level or DEF for a Link Monster; Link Arrows as many as the
+    Link Rating) is a rule of the game: asp/check.lp decides it, on the definition's facts."""
+    CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
+                                             "link", "link_arrows", "scale", "tributes",
+                                             "cannot_normal_summon", "revival_limit", "tuner",
+                                             "summoned_only_by"))
     if "inherent_summon" in card:
         procedure = card["inherent_summon"]
         here = f"{where}.inherent_summon"
@@ -296,21 +297,13 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
                                            checker.line(card, "inherent_summon"))
     if "materials" in card:
         _check_materials(card, checker, where)
-    if kind == "xyz" and "level" in card:
-        checker.add(checker.line(card, "level"), f"{where}: an Xyz Monster has a Rank, not a "
-                    "Level")
-    if kind == "link":
-        for key in ("level", "def"):
-            if key in card:
-                checker.add(checker.line(card, key), f"{where}: a Link Monster has no {key}")
-    if "rank" in card and kind != "xyz":
-        checker.add(checker.line(card, "rank"), f"{where}: only Xyz Monsters have a Rank")
-    if "link" in card and kind != "link":
-        checker.add(checker.line(card, "link"), f"{where}: only Link Monsters have a Link "
-                    "Rating")
-    if "link_arrows" in card:
-        _check_link_arrows(card, checker, where)
-    if "scale" in card and kind == "link":   # a Pendulum Monster: its Pendulum Scale
+    arrows = card.get("link_arrows")
+    # The arrows become one fact each: a list naming one twice would lose it unseen.
+    if isinstance(arrows, list) and all(isinstance(a, str) for a in arrows) and \
+            len(set(arrows)) != len(arrows):
+        checker.add(checker.line(card, "link_arrows"), f"{where}.link_arrows names an arrow "
+                    "twice")
+    if "scale" in card and card.get("kind") == "link":   # a Pendulum Monster: its Scale
         checker.add(checker.line(card, "scale"), f"{where}: a Link Monster is never a "
                     "Pendulum Monster")
 
@@ -354,23 +347,6 @@ def _check_materials(card: dict, checker: Checker, where: str) -> None:
             elif "max" in group and isinstance(group.get("min"), int) \
                     and isinstance(group["max"], int) and group["max"] < group["min"]:
                 checker.add(line, f"{at}: max ({group['max']}) is below min ({group['min']})")
-
-
-def _check_link_arrows(card: dict, checker: Checker, where: str) -> None:
-    """A Link Monster's arrows: each once, as many as its Link Rating (their words are
-    checked with the other fields)."""
-    line = checker.line(card, "link_arrows")
-    arrows = card["link_arrows"]
-    if card.get("kind") != "link":
-        checker.add(line, f"{where}: only Link Monsters have Link Arrows")
-        return
-    if not isinstance(arrows, list) or not all(isinstance(a, str) for a in arrows):
-        return
-    if len(set(arrows)) != len(arrows):
-        checker.add(line, f"{where}.link_arrows names an arrow twice")
-    elif isinstance(card.get("link"), int) and len(arrows) != card["link"]:
-        checker.add(line, f"{where}.link_arrows lists {len(arrows)} arrows; a Link Monster "
-                    f"has as many as its Link Rating ({card['link']})")
 
 
 def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
@@ -603,6 +579,7 @@ def trusted_compiled(text: str, files: list[tuple[str, str]]) -> dict[str, CardD
 
 def _read_library(files: list[tuple[str, str]], strict: bool) -> dict[str, CardDefinition]:
     cards: dict[str, CardDefinition] = {}
+    read: list[tuple[str, Any, dict[str, CardDefinition]]] = []
     for file, text in files:
         data = parse_yaml(text, file) if strict else _fast_parse(text, file)
         checker = Checker(file)
@@ -614,4 +591,10 @@ def _read_library(files: list[tuple[str, str]], strict: bool) -> dict[str, CardD
         if checker.problems:
             raise BadInput(checker.problems)
         cards.update(good)
+        read.append((file, data, good))
+    from .pipeline import definition_objections   # the rules' checks of each definition
+
+    problems = definition_objections(read)
+    if problems:
+        raise BadInput(problems)
     return cards

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .solve import Answer
-from .vocabulary import PLAYER_NAMES
+from .vocabulary import PLAYER_NAMES, words
 
 # The order in which actions are listed: activations first, then the Main Phase actions,
 # then giving up priority.
@@ -208,7 +208,8 @@ def action_sort_key(action: dict[str, Any]) -> tuple:
     kind = action.get("action", "")
     rank = ACTION_ORDER.index(kind) if kind in ACTION_ORDER else len(ACTION_ORDER)
     phase = action.get("phase") or ""
-    phase_rank = {"battle": 0, "end": 1}.get(phase, 2)
+    phases = words("next_phase")   # in the order asp/vocabulary.lp lists them
+    phase_rank = phases.index(phase) if phase in phases else len(phases)
     target = str(action.get("target", ""))
     return (action.get("player", ""), rank, str(action.get("card", "")),
             int(action.get("effect", 0) or 0), phase_rank, target == "direct", target,

@@ -10,7 +10,7 @@ first answer of the rules says whether the snapshot is a possible moment of a du
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,8 @@ from .facts import definition_facts, definitions_facts, snapshot_facts
 from .load import parse_yaml, read_text
 from .state_out import value as plain   # a solver value as the snapshot writes it
 from .problems import BadInput, Problem
-from .schema import Snapshot, build_snapshot
+from .cards import CardDefinition
+from .schema import Snapshot, build_snapshot, definition_lines
 from .solve import Answer, check_lp_input, fact_names, solve
 
 
@@ -128,8 +129,35 @@ def first_answers(loaded: list[Loaded], entry: str = "main.lp") -> list[Answer |
     return answers
 
 
+def definition_objections(files: list[tuple[str, Any, dict[str, CardDefinition]]]
+                           ) -> list[Problem]:
+    """The rules' objections (asp/check.lp) to card definitions on their own, with no moment
+    of a duel around them: for each (file, the mapping read from it, its well-shaped
+    definitions), the objections whose location is one of its definitions, at their lines.
+    The library is checked so when it is read strictly (the tests, `python -m
+    ygocheck.library`) or from its YAML."""
+    lines: dict[tuple[tuple[Any, ...], str], int] = {}
+    file_of: dict[str, str] = {}
+    definitions: dict[str, CardDefinition] = {}
+    for file, given, declared in files:
+        lines.update(definition_lines(file, given, declared))
+        file_of.update(dict.fromkeys(declared, file))
+        definitions.update(declared)
+    loaded = Loaded(file="<definitions>", state="", definitions=definitions_facts(definitions),
+                    lines=lines)
+    answer = solve(loaded.facts, "main.lp", file="the card definitions")[0]
+    return [replace(problem, file=file_of[str(place[1])])
+            for place, problem in _located(answer, loaded) if place[0] == "definition"]
+
+
 def objections(answer: Answer, loaded: Loaded) -> list[Problem]:
     """The rules' error/4 atoms as problems with a file and line."""
+    problems = [problem for _, problem in _located(answer, loaded)]
+    return sorted(problems, key=lambda p: (p.line is None, p.line or 0, p.message))
+
+
+def _located(answer: Answer, loaded: Loaded) -> list[tuple[tuple[Any, ...], Problem]]:
+    """Each error/4 atom: its location, and the problem it is at its line."""
     problems = []
     for atom in sorted(answer.of("error")):
         location, key, message, detail = atom.arguments
@@ -140,8 +168,8 @@ def objections(answer: Answer, loaded: Loaded) -> list[Problem]:
             else str(shown)
         text = message.string.replace("@", shown) if str(detail) != "none" else message.string
         text = f"{describe_place(place)}, {key}: {text}{hint(place, str(key), detail)}"
-        problems.append(Problem(loaded.file, line, text))
-    return sorted(problems, key=lambda p: (p.line is None, p.line or 0, p.message))
+        problems.append((place, Problem(loaded.file, line, text)))
+    return problems
 
 
 def location_of(symbol: Any) -> tuple[Any, ...]:
@@ -167,6 +195,8 @@ def describe_place(place: tuple[Any, ...]) -> str:
         return f"state.counts.{place[1]}.{place[2]}"
     if kind in ("battle", "this_turn"):
         return f"state.{kind}"
+    if kind == "definition":
+        return f"card definition {place[1]!r}"
     return "state"
 
 

@@ -52,6 +52,15 @@ class Snapshot:
     card_order: list[str] = field(default_factory=list)
 
 
+def definition_lines(file: str, given: Any,
+                     declared: dict[str, CardDefinition]) -> dict[tuple[tuple[Any, ...], str], int]:
+    """Where each card definition of a mapping read from `file` stands, under the rules'
+    location definition(Name)."""
+    shape = _Shape(Checker(file))
+    shape.definitions(given, declared)
+    return shape.lines
+
+
 class _Shape:
     """One pass over a snapshot mapping: every problem found goes to the checker, and the
     line of every value to `lines` under the location the rules use (state, card(C), ...).
@@ -73,6 +82,14 @@ class _Shape:
         """The keys of a mapping, and its values that are leaves of the description."""
         self.checker.known_keys(value, record.keys, where)
         record.check_fields(self.checker, value, where, leaves)
+
+    def definitions(self, given: Any, declared: dict[str, CardDefinition]) -> None:
+        """The lines of the snapshot's own card definitions, for the rules' objections to
+        them (location definition(Name))."""
+        for name, card in declared.items():
+            self.at(("definition", name), "", given, name)
+            for key in card:
+                self.at(("definition", name), str(key), card)
 
     # --- the state --------------------------------------------------------------------
     def state(self, state: dict) -> None:
@@ -336,6 +353,7 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     if not checker.mapping(state, "state", checker.line(data, "state")):
         return None
     shape = _Shape(checker)
+    shape.definitions(data.get("cards"), declared)
     shape.state(state)
     order = shape.cards(state)
     if checker.problems:   # the shape is wrong: nothing below may rely on it

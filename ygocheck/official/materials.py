@@ -217,8 +217,8 @@ _METHOD = r"(Fusion|Synchro|Xyz|Link|Ritual)"
 _ABOVE = r"(?: with the above (?:Fusion |Synchro |Xyz |Link )?[Mm]aterials)?"
 _OTHER_WAYS = r"(?:,? and cannot be Special Summoned by other ways)?"
 CONDITIONS: tuple[tuple[re.Pattern[str], str, bool, bool, bool], ...] = (
-    # "Must be Fusion Summoned.": only by its procedure, never revived (SUMMON-05; the OCG
-    # text: 「融合召喚でしか特殊召喚できない」)
+    # "Must be Fusion Summoned.": only by its procedure, never revived (revival_limit: always,
+    # docs/cards.md; the OCG text: 「融合召喚でしか特殊召喚できない」)
     (re.compile(_MUST + r" be " + _METHOD + r" Summoned" + _ABOVE + _OTHER_WAYS + r"\."),
      "always", True, False, True),
     (re.compile(r"(?:This card|This monster) (?:can|cannot) only be Special Summoned by "
