@@ -211,3 +211,19 @@ def test_atk_thresholds_read_the_printed_value_off_the_field() -> None:
     assert "fits(target(s,1,1),weak)" in atoms
     assert "stat_misfit(target(s,1,1),strong,max_atk)" in atoms
     assert "fits(target(s,1,1),strong)" not in atoms
+
+
+def test_every_group_word_of_the_shape_is_described_or_acted_on() -> None:
+    """shapes.GROUPS is the shape of `what:`; what each word means is in the rules: the words
+    that name a set of cards are descriptions (group_word/3), the others name one card the
+    rules find (acts_on/3 at resolution, applies_to/4 in force)."""
+    import re
+
+    from ygocheck.shapes import GROUPS
+
+    described = {a.split("(")[1].split(",")[0] for a in solve("") if a.startswith("group_word(")}
+    texts = "\n".join(path.read_text(encoding="utf-8") for path in asp_folder().rglob("*.lp"))
+    acted_on = set(re.findall(r"(?:op_arg|applies_arg)\([A-Z], [A-Z], (?:[A-Z], )?what, (\w+)\)",
+                              texts))
+    assert described <= set(GROUPS), described - set(GROUPS)
+    assert set(GROUPS) <= described | acted_on, set(GROUPS) - described - acted_on
