@@ -390,7 +390,13 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "banish_temporarily needs `until`, when the card comes back: one of end_of_damage_step"),
     ("{category: monster, kind: effect, effects: [{kind: quick, does: "
      "[{op: change_attack_target, what: targets}]}]}",
-     "change_attack_target acts on self, not 'targets'"),
+     "targets is none of the cards this operation acts on (attack_cost, change_attack_target: "
+     "self"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: destroy, what: attacker}]}]}",
+     "`what: attacker` names a card this effect has none of, so the operation would do nothing"),
+    ("{category: spell, kind: continuous, effects: [{kind: continuous, applies: "
+     "[{op: change_atk, what: picked, amount: 100}]}]}", "a continuous effect picks nothing"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: draw, player: you, count: 1, after: if_done}]}]}",
      "`after` joins an operation to the one before it; the first operation has none"),

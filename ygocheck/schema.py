@@ -74,6 +74,24 @@ class _Shape:
         self.checker.known_keys(value, record.keys, where)
         record.check_fields(self.checker, value, where, leaves)
 
+    # --- the card definitions of `cards:` ------------------------------------------------
+    def definitions(self, cards: Any) -> None:
+        """The line of each definition, and of each operation of its effects, under the
+        location the rules' objections about definitions use (asp/check.lp)."""
+        if not isinstance(cards, dict):
+            return
+        for name, card in cards.items():
+            location = ("definition", name)
+            self.at(location, "", cards, name)
+            effects = card.get("effects") if isinstance(card, dict) else None
+            for number, effect in enumerate(effects if isinstance(effects, list) else [],
+                                            start=1):
+                for part in ("does", "applies"):
+                    listed = effect.get(part) if isinstance(effect, dict) else None
+                    for index in range(len(listed) if isinstance(listed, list) else 0):
+                        self.at(location, f"operation({number},{part},{index + 1})", listed,
+                                index)
+
     # --- the state --------------------------------------------------------------------
     def state(self, state: dict) -> None:
         c = self.checker
@@ -335,6 +353,7 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     if not checker.mapping(state, "state", checker.line(data, "state")):
         return None
     shape = _Shape(checker)
+    shape.definitions(data.get("cards") if declared else None)
     shape.state(state)
     order = shape.cards(state)
     if checker.problems:   # the shape is wrong: nothing below may rely on it
