@@ -151,7 +151,7 @@ def location_of(symbol: Any) -> tuple[Any, ...]:
 
 def describe_key(key: Any) -> str:
     """A key as the file writes it: an operation of a card definition is effects[E].does[I]."""
-    if key.name == "operation" and len(key.arguments) == 3:
+    if key.type.name == "Function" and key.name == "operation" and len(key.arguments) == 3:
         effect, part, index = key.arguments
         return f"effects[{effect}].{part}[{index}]"
     return str(key)
