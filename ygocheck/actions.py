@@ -36,10 +36,10 @@ def parse_action(text: str) -> dict[str, Any]:
     text = text.strip()
     if text.startswith("{"):
         try:
-            action = json.loads(text)
+            parsed = json.loads(text)
         except json.JSONDecodeError as error:
             raise ActionError(f"action {text!r} is not valid JSON: {error.msg}") from None
-        return check_action(action, text)
+        return check_action(parsed, text)
     words = text.split()
     if len(words) < 2:
         raise ActionError(f"action {text!r} needs at least a player and an action, e.g. "
@@ -61,7 +61,7 @@ def parse_action(text: str) -> dict[str, Any]:
     elif kind == "discard":
         action["cards"] = rest
     elif kind == "choose":
-        for key, value in zip(("choice", "card", "value"), rest):
+        for key, value in zip(("choice", "card", "value"), rest, strict=False):
             action[key] = value
     elif rest:
         action["card"] = rest[0]
@@ -125,7 +125,8 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
 
 
 def _ids(value: Any, where: str) -> None:
-    if not isinstance(value, list) or not all(isinstance(v, str) and ID_PATTERN.match(v) for v in value):
+    if not isinstance(value, list) or \
+            not all(isinstance(v, str) and ID_PATTERN.match(v) for v in value):
         raise ActionError(f"{where} must be a list of card ids")
 
 

@@ -92,7 +92,8 @@ class Choices:
     """The choices of every action of one answer, and where each `next` leads."""
 
     def __init__(self, answer: Answer):
-        self.lists: dict[Any, dict[str, list[list[str]]]] = {}
+        # Per action: each choice's lists of options, and the flag "targets_up_to".
+        self.lists: dict[Any, dict[str, list[list[str]] | bool]] = {}
         for needed_name, option_name, key, grouped in CHOICE_LISTS:
             options: dict[tuple[Any, int], list[str]] = {}
             for atom in answer.of(option_name):
@@ -104,6 +105,7 @@ class Choices:
                 group = atom.arguments[1].number if grouped else 1
                 count = atom.arguments[-1].number
                 chosen = self.lists.setdefault(action, {}).setdefault(key, [])
+                assert isinstance(chosen, list)
                 chosen.extend([sorted(options.get((action, group), []))] * count)
         # "Target up to N": the lists are the most it may take; it takes at least one.
         for atom in answer.of("targets_ranged"):
