@@ -6,28 +6,19 @@ handwritten bad one is refused where it is wrong."""
 
 from __future__ import annotations
 
-import clingo
-
 from ygocheck.cards import library
 from ygocheck.facts import definitions_facts
-from ygocheck.resources import asp_folder
+
+from .conftest import one
 
 MODULES = ("vocabulary.lp", "input.lp", "check.lp")
 
 
 def definition_errors(facts: str) -> set[str]:
     """The definition and operation each error/4 about a definition names: "Name op(E,Part,I)"."""
-    control = clingo.Control(["--warn=none"])
-    for name in MODULES:
-        control.load(str(asp_folder() / name))
-    control.add("base", [], facts)
-    control.ground([("base", [])])
-    found: list[set[str]] = []
-    control.solve(on_model=lambda model: found.append(
-        {f"{s.arguments[0].arguments[0].string} {s.arguments[1]}"
-         for s in model.symbols(atoms=True)
-         if s.name == "error" and s.arguments[0].name == "definition"}))
-    return found[0]
+    return {f"{s.arguments[0].arguments[0].string} {s.arguments[1]}"
+            for s in one(MODULES, facts).atoms
+            if s.name == "error" and s.arguments[0].name == "definition"}
 
 
 def test_every_definition_of_the_library_acts_on_cards_it_can_have() -> None:

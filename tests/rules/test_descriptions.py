@@ -14,17 +14,15 @@ each test checks, with their source:
 * INFO-04/INFO-05 (004 §5): what a face-down card on the field is (its Type, name, ...) is not
   known, so it fits no description that asks for it, though it is still a monster by its zone
   (INFO-06); INFO-10: a player's own face-down monster may be Tributed for a Type cost;
-* SUMMON-05/SUMMON-06 (002 特殊召喚（特殊召喚怪獸）, 特殊召喚（根據卡的效果）): the revival limit, for a
-  target and for a pick alike.
+* SUMMON-05/SUMMON-06 (002 特殊召喚（特殊召喚怪獸）, 特殊召喚（根據卡的效果）): the revival limit,
+  for a target and for a pick alike.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-import clingo
-
 from ygocheck.resources import asp_folder
+
+from .conftest import one
 
 # The facts every test shares: the players, and the source card `s`, a face-up Spell on the
 # field (its user is given by each test: player a unless it says).
@@ -35,22 +33,12 @@ spell_trap(s).
 """
 
 
-@cache
-def _program(modules: tuple[str, ...]) -> str:
-    return "\n".join((asp_folder() / name).read_text(encoding="utf-8") for name in modules)
-
-
 def solve(facts: str, modules: tuple[str, ...] = ("filters.lp",),
           source_user: str = "a") -> set[str]:
-    """The atoms of the one answer of `modules` with the facts (and BASE) added."""
-    control = clingo.Control(["--warn=none"])
-    control.add("base", [], _program(modules) + BASE + f"user(s, {source_user}).\n" + facts)
-    control.ground([("base", [])])
-    found: list[set[str]] = []
-    control.solve(on_model=lambda model: found.append(
-        {str(symbol) for symbol in model.symbols(atoms=True)}))
-    assert len(found) == 1, "the description rules have exactly one answer"
-    return found[0]
+    """The atoms of the one answer of `modules` with the facts (and BASE) added (conftest's
+    `one`: the modules alone, the facts by hand)."""
+    model = one(modules, BASE + f"user(s, {source_user}).\n" + facts)
+    return {str(symbol) for symbol in model.atoms}
 
 
 def monster(card: str, zone: str = "monster", user: str = "a", face: str = "up",
