@@ -215,3 +215,21 @@ def test_every_group_word_of_the_shape_is_described_or_acted_on() -> None:
                               texts))
     assert described <= set(GROUPS), described - set(GROUPS)
     assert set(GROUPS) <= described | acted_on, set(GROUPS) - described - acted_on
+
+
+def test_the_monster_a_card_battles_is_a_description_too() -> None:
+    """"If this card attacks a face-down Defense Position monster", "battles a Special
+    Summoned monster" (battle.lp reads the description of the monster it battles)."""
+    battle = ("battle_condition(s, 1, role, attacks). battle_condition(s, 1, face, down)."
+              "battle_condition(s, 1, position, defense).")
+    atoms = solve(battle + monster("set", user="b", face="down", position="defense")
+                  + monster("shown", user="b", position="defense"))
+    assert "fits_identity(battled_monster(s,1),set)" in atoms
+    assert "misfit(battled_monster(s,1),shown,face)" in atoms
+    # A description of the monster, not a condition of the card's own part in the battle.
+    assert not any(a.startswith("asks(battled_monster(s,1),role") for a in atoms)
+    summoned = "battle_condition(s, 1, summoned, special)."
+    atoms = solve(summoned + monster("revived", user="b") + "special_summoned(revived)."
+                  + monster("normal", user="b") + "summoned_how(normal, normal).")
+    assert "fits_identity(battled_monster(s,1),revived)" in atoms
+    assert "misfit(battled_monster(s,1),normal,summoned)" in atoms
