@@ -62,8 +62,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                                line: int | None) -> None:
     """What each operation needs to do anything: `what: picked` and the places `from` names
     (neither without the other), an amount for damage and LP, a return moment for a temporary
-    banishment, the groups an operation can act on, and `after` only where there is a step
-    before it."""
+    banishment, and `after` only where there is a step before it (which cards an operation
+    may act on is the rules': asp/check.lp)."""
     operations = effect.get("does")
     if not isinstance(operations, list):
         operations = []
