@@ -415,10 +415,10 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     # an operation that cannot act on what it names (issue 20, Bad input)
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: draw, what: self, player: you, count: 1}]}]}",
-     "draw acts on a player (`player`), not on cards; drop `what: self`"),
+     "draw acts on a player (`player`), not on cards; drop `what`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: change_atk, what: all_spell_traps, amount: 500}]}]}",
-     "change_atk acts on monsters, and `what: all_spell_traps` names Spells and Traps"),
+     "the operation acts on monsters, and `what: all_spell_traps` names Spells and Traps"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: damage, what: self, player: opponent, amount: 500}]}]}",
      "`what` on damage names the monsters whose value `equal_to` reads"),

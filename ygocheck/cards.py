@@ -58,44 +58,6 @@ PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level",
              "min_atk", "max_def", "min_def")
 
 
-# Operations that act on a player, never on cards: `what` cannot say what they act on.
-PLAYER_OPERATIONS = ("draw", "discard", "no_battle_damage", "limit_attackers", "no_hand_limit",
-                     "coin_toss", "damage_calculation")
-# Operations that act on monsters (their ATK/DEF, battle position, summon, battles), and the
-# groups that hold only Spells and Traps.
-MONSTER_OPERATIONS = ("special_summon", "change_atk", "change_def", "set_atk", "set_def",
-                      "change_position", "change_to_face_down", "flip_face_up",
-                      "cannot_be_destroyed_by_battle", "piercing", "second_attack",
-                      "double_battle_damage", "halve_battle_damage",
-                      "attack_directly_if_weakest")
-SPELL_TRAP_GROUPS = ("opponent_spell_traps", "all_spell_traps")
-
-
-def _check_operation_subjects(effect: dict, checker: Checker, where: str,
-                              line: int | None) -> None:
-    """An operation acts on what it can act on: a player's operation names no cards, a
-    monster's operation names no group of Spells and Traps, and `what` on damage or LP is the
-    monster whose value `equal_to` reads."""
-    for part in ("does", "applies"):
-        listed = effect.get(part)
-        for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
-            if not isinstance(operation, dict) or "what" not in operation:
-                continue
-            op, what = operation.get("op"), operation.get("what")
-            at = checker.line(listed, index - 1) or line
-            here = f"{where}.{part}[{index}]"
-            if op in PLAYER_OPERATIONS:
-                checker.add(at, f"{here}: {op} acts on a player (`player`), not on cards; "
-                            f"drop `what: {what}`")
-            elif op in MONSTER_OPERATIONS and what in SPELL_TRAP_GROUPS:
-                checker.add(at, f"{here}: {op} acts on monsters, and `what: {what}` names "
-                            "Spells and Traps; name monsters (targets, self, opponent_monsters, "
-                            "...) or declare the clause `unmodelled`")
-            elif op in ("damage", "gain_lp") and "equal_to" not in operation:
-                checker.add(at, f"{here}: `what` on {op} names the monsters whose value "
-                            "`equal_to` reads; give `equal_to` or drop `what`")
-
-
 def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                                line: int | None) -> None:
     """What each operation needs to do anything: `what: picked` and the places `from` names
@@ -290,7 +252,6 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
                 _check_requirement(condition, checker, f"{where}.requires[{index}]",
                                    checker.line(effect, "requires"))
     _check_operation_arguments(effect, checker, where, line)
-    _check_operation_subjects(effect, checker, where, line)
 
 
 def _check_record(value: Any, record: Record, checker: Checker, where: str,

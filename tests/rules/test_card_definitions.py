@@ -11,7 +11,7 @@ from ygocheck.facts import definitions_facts
 
 from .conftest import one
 
-MODULES = ("vocabulary.lp", "input.lp", "check.lp")
+MODULES = ("vocabulary.lp", "input.lp", "filters.lp", "check.lp")
 
 
 def definition_errors(facts: str) -> set[str]:
