@@ -8,6 +8,7 @@ An action on the command line is a JSON object or a compact string:
     'A attack a_dragon direct'       attack with its target
     'A discard a_x a_y'              the hand-size discard, with the cards
     'A choose position a_dm defense' a choice left open on resolution
+    'A special_summon a_stardust synchro a_veiler a_dm' ... the method, then the materials
 What an action means in a moment (which legal action, with which cards) is the rules' to say
 (asp/request.lp); this module only reads it.
 """
@@ -19,13 +20,19 @@ from typing import Any
 
 from .checks import ID_PATTERN, WORD
 from .decode import ACTION_ORDER
+from .shapes import PROCEDURES
 
 ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
                "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to",
                "choice", "value")
 # Keys of the format the rules do not read yet: an action giving one is refused rather than
 # performed as if the key were not there.
-NOT_READ_YET = ("materials", "zone", "slot", "method", "declare", "position")
+NOT_READ_YET = ("declare",)
+# The keys only a summon by procedure (special_summon) gives, and the slots of each zone it
+# may name (docs/format.md, "Zones and slots").
+SUMMON_KEYS = ("materials", "method", "zone", "slot", "position")
+SUMMON_ZONES = {"monster": (1, 2, 3, 4, 5), "extra_monster": ("left", "right")}
+POSITIONS = ("attack", "defense")
 
 
 class ActionError(ValueError):
@@ -39,6 +46,9 @@ def parse_action(text: str) -> dict[str, Any]:
             parsed = json.loads(text)
         except json.JSONDecodeError as error:
             raise ActionError(f"action {text!r} is not valid JSON: {error.msg}") from None
+        except RecursionError:
+            raise ActionError(f"action {text[:60]!r}...: nested too deep; an action is an "
+                              "object of card ids, lists of card ids and words") from None
         return check_action(parsed, text)
     words = text.split()
     if len(words) < 2:
@@ -63,10 +73,24 @@ def parse_action(text: str) -> dict[str, Any]:
     elif kind == "choose":
         for key, value in zip(("choice", "card", "value"), rest, strict=False):
             action[key] = value
+    elif kind == "special_summon":
+        if rest:
+            action["card"] = rest[0]
+        extra = rest[1:]
+        if extra and extra[0] in PROCEDURES:
+            action["method"] = extra[0]
+            extra = extra[1:]
+        if extra:
+            action["materials"] = extra
     elif rest:
         action["card"] = rest[0]
         extra = rest[1:]
         if kind in ("activate", "decline") and extra and extra[0].isdigit():
+            # str.isdigit also holds for digits int() does not read ("²"): the number must
+            # be written in the digits 0-9.
+            if not (extra[0].isascii() and 1 <= int(extra[0]) <= 20):
+                raise ActionError(f"action {text!r}: {extra[0]!r} is not an effect number; "
+                                  "effect is a number from 1 to 20 written in digits 0-9")
             action["effect"] = int(extra[0])
             extra = extra[1:]
         if extra:
@@ -93,6 +117,7 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
         raise ActionError(f"action {text!r}: ygocheck does not read {', '.join(unread)} yet; "
                           "leave it out (a card placed on the field takes its player's lowest "
                           "free zone)")
+    _check_summon_keys(action, text)
     for key in ("card", "target"):
         if key in action and not (isinstance(action[key], str) and ID_PATTERN.match(action[key])):
             raise ActionError(f"action {text!r}: {key} must be a card id (lowercase letters, "
@@ -124,6 +149,32 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
     return action
 
 
+def _check_summon_keys(action: dict[str, Any], text: str) -> None:
+    """The keys of a summon by procedure: a method the format knows, material ids, a zone that
+    exists and one of its slots, a battle position."""
+    given = [k for k in SUMMON_KEYS if k in action]
+    if given and action["action"] != "special_summon":
+        raise ActionError(f"action {text!r}: {', '.join(given)} only go with special_summon")
+    if "method" in action and action["method"] not in PROCEDURES:
+        raise ActionError(f"action {text!r}: unknown method {action['method']!r}; one of "
+                          f"{', '.join(PROCEDURES)}")
+    if "materials" in action:
+        _ids(action["materials"], f"action {text!r}: materials")
+    if "zone" in action and action["zone"] not in SUMMON_ZONES:
+        raise ActionError(f"action {text!r}: zone {action['zone']!r} is not a zone a monster is "
+                          f"summoned to; one of {', '.join(SUMMON_ZONES)}")
+    if "slot" in action:
+        if "zone" not in action:
+            raise ActionError(f"action {text!r}: slot goes with zone (monster: 1-5; "
+                              "extra_monster: left, right)")
+        slots = SUMMON_ZONES[action["zone"]]
+        if isinstance(action["slot"], bool) or action["slot"] not in slots:
+            raise ActionError(f"action {text!r}: slot {action['slot']!r} is not a slot of the "
+                              f"{action['zone']} zone; one of {', '.join(map(str, slots))}")
+    if "position" in action and action["position"] not in POSITIONS:
+        raise ActionError(f"action {text!r}: position is attack or defense")
+
+
 def _ids(value: Any, where: str) -> None:
     if not isinstance(value, list) or \
             not all(isinstance(v, str) and ID_PATTERN.match(v) for v in value):
@@ -138,7 +189,8 @@ def check_cards(actions: list[dict[str, Any]], card_ids: set[str], file: str) ->
     for number, action in enumerate(actions, start=1):
         what = f"action {number} ({action.get('player')} {action.get('action')})"
         named = [action.get("card"), action.get("target")] + list(action.get("targets") or []) \
-            + list(action.get("tributes") or []) + list(action.get("cards") or [])
+            + list(action.get("tributes") or []) + list(action.get("cards") or []) \
+            + list(action.get("materials") or [])
         for key in ("discard", "tribute"):
             named += list((action.get("cost") or {}).get(key) or [])
         if action.get("action") == "choose":

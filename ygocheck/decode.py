@@ -17,7 +17,8 @@ ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
                "tribute_summon": "tribute_summon", "set_monster": "set", "set_card": "set",
                "flip_summon": "flip_summon", "change_position": "change_position",
                "pass": "pass", "next": "next", "decline": "decline", "attack": "attack",
-               "discard": "discard", "cancel_attack": "cancel_attack"}
+               "discard": "discard", "cancel_attack": "cancel_attack",
+               "special_summon": "special_summon"}
 # The cards an action chooses, shown as one list of options per card to choose.
 CHOICE_LISTS = (("targets_needed", "target_option", "targets_from", True),
                 ("tributes_needed", "tribute_option", "tributes_from", False),
@@ -90,9 +91,20 @@ def action_object(symbol: Any) -> dict[str, Any]:
     elif name == "attack":
         action["card"] = _text(args[1])
         action["target"] = _text(args[2]) if str(args[2]) != "direct" else "direct"
+    elif name == "special_summon":
+        action["card"] = _text(args[1])
+        action["method"] = str(args[2])
     elif name not in ("pass", "discard"):
         action["card"] = _text(args[1])
     return action
+
+
+def zone_object(symbol: Any) -> dict[str, Any]:
+    """A zone term of the rules (asp/zones.lp) as {zone, slot}: main_zone(P, S) or
+    extra_zone(X)."""
+    if symbol.name == "main_zone":
+        return {"zone": "monster", "slot": symbol.arguments[1].number}
+    return {"zone": "extra_monster", "slot": str(symbol.arguments[0])}
 
 
 class Choices:
@@ -100,7 +112,7 @@ class Choices:
 
     def __init__(self, answer: Answer):
         # Per action: each choice's lists of options, and the flag "targets_up_to".
-        self.lists: dict[Any, dict[str, list[list[str]] | bool]] = {}
+        self.lists: dict[Any, dict[str, Any]] = {}
         for needed_name, option_name, key, grouped in CHOICE_LISTS:
             options: dict[tuple[Any, int], list[str]] = {}
             for atom in answer.of(option_name):
@@ -114,6 +126,18 @@ class Choices:
                 chosen = self.lists.setdefault(action, {}).setdefault(key, [])
                 assert isinstance(chosen, list)
                 chosen.extend([sorted(options.get((action, group), []))] * count)
+        # A summon by procedure: the monsters it may use, the zones it may go to.
+        materials: dict[Any, list[str]] = {}
+        for atom in answer.of("material_option"):
+            materials.setdefault(atom.arguments[0], []).append(_text(atom.arguments[1]))
+        zones: dict[Any, list[dict[str, Any]]] = {}
+        for atom in answer.of("zone_possible"):
+            zones.setdefault(atom.arguments[0], []).append(zone_object(atom.arguments[1]))
+        for action, cards in materials.items():
+            self.lists.setdefault(action, {})["materials_from"] = sorted(cards)
+        for action, places in zones.items():
+            self.lists.setdefault(action, {})["zones_from"] = sorted(
+                places, key=lambda z: (z["zone"], str(z["slot"])))
         # "Target up to N": the lists are the most it may take; it takes at least one.
         for atom in answer.of("targets_ranged"):
             self.lists.setdefault(atom.arguments[0], {})["targets_up_to"] = True
@@ -187,7 +211,10 @@ def action_sort_key(action: dict[str, Any]) -> tuple:
     phase_rank = {"battle": 0, "end": 1}.get(phase, 2)
     target = str(action.get("target", ""))
     return (action.get("player", ""), rank, str(action.get("card", "")),
-            int(action.get("effect", 0) or 0), phase_rank, target == "direct", target)
+            int(action.get("effect", 0) or 0), phase_rank, target == "direct", target,
+            str(action.get("method", "")), action.get("materials", []),
+            str(action.get("zone", "")), str(action.get("slot", "")),
+            str(action.get("position", "")))
 
 
 def sort_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -12,31 +12,31 @@ from .problems import BadInput, Problem
 # More combinations than this are not listed: the options (`targets_from`) say the same.
 MAX_EXPANDED = 1000
 KEYS = {"target": "targets", "tribute": "tributes", "cost_tribute": "tributes",
-        "cost_discard": "cost", "discard": "cards"}
+        "cost_discard": "cost", "discard": "cards", "material": "materials"}
 
 
 def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    import clingo
-
+    from .control import ground
+    from .solve import parsed
     from .state_out import value
 
-    arguments = ["--warn=none", str(MAX_EXPANDED + 1), "--project=show"]
-    from .solve import add_program
-
-    control = clingo.Control(arguments)
-    add_program(control, "question.lp", ("expand.lp",))
-    control.add("base", [], loaded.facts)
-    control.ground([("base", [])])
+    control = ground(parsed("question.lp", ("expand.lp",)), loaded.facts, loaded.file,
+                     [str(MAX_EXPANDED + 1), "--project=show"]).control
     found: list[dict[str, Any]] = []
 
     def keep(model: Any) -> None:
         action: dict[str, Any] | None = None
         chosen: dict[str, list[str]] = {}
+        place: dict[str, Any] = {}
         for symbol in model.symbols(shown=True):
             if symbol.name == "expanded":
                 action = action_object(symbol.arguments[0])
             elif symbol.name == "picked_card":
                 chosen.setdefault(str(symbol.arguments[0]), []).append(value(symbol.arguments[1]))
+            elif symbol.name == "expanded_zone":
+                place = {"zone": str(symbol.arguments[0]), "slot": value(symbol.arguments[1])}
+            elif symbol.name == "expanded_position":
+                place["position"] = str(symbol.arguments[0])
         if action is None:
             return
         for kind, cards in chosen.items():
@@ -44,6 +44,7 @@ def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[st
                 action["cost"] = {"discard": sorted(cards)}
             else:
                 action[KEYS[kind]] = sorted(cards)
+        action.update(place)
         found.append(action)
 
     control.solve(on_model=keep)

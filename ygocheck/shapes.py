@@ -450,10 +450,16 @@ class Players(Spec):
                 c.add(c.line(mapping, key), f"{where}.{key} lists players (A, B), not "
                       f"{describe(player)}")
                 ok = False
+        if ok and len(set(value)) < len(value):
+            # Each player is listed once: a second A would say the Normal Summon was used twice.
+            c.add(c.line(mapping, key), f"{where}.{key} lists a player twice; list each player "
+                  "once")
+            ok = False
         return ok
 
     def json(self) -> dict[str, Any]:
-        return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(PLAYERS)}}
+        return {"type": "array", "maxItems": LIST_ITEMS, "uniqueItems": True,
+                "items": {"enum": list(PLAYERS)}}
 
 
 @dataclass
@@ -758,7 +764,12 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
-                "def", "tributes", "cannot_normal_summon", "revival_limit")
+                "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
+                "summoned_only_by", "inherent_summon")
+# The summon procedures of the `special_summon` action (docs/format.md, "Actions").
+PROCEDURES = ("fusion", "ritual", "synchro", "xyz", "pendulum", "link", "inherent")
+# The kinds of monster a material description may ask for (`kind`, `not_kind`).
+MATERIAL_KINDS = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token")
 
 
 @dataclass
@@ -984,6 +995,48 @@ EFFECT = Record("effect", {
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
 }, required=("kind",))
 
+# One group of a material line (docs/cards.md, "Materials"): how many, and what they are.
+MATERIAL_GROUP = Record("material_group", {
+    "count": Integer(1, 60, "exactly this many"),
+    "min": Integer(1, 60, "at least this many (\"1+\": min 1)"),
+    "max": Integer(1, 60, "at most this many (with min)"),
+    "tuner": Boolean("a Tuner (true) or a non-Tuner (false)"),
+    "effect": Boolean("an Effect Monster (a monster with effects)"),
+    "kind": OneOf(MATERIAL_KINDS, description="a kind of monster"),
+    "not_kind": OneOf(MATERIAL_KINDS, description="any monster but this kind (\"except "
+                      "Tokens\")"),
+    "pendulum": Boolean("a Pendulum Monster"),
+    "type": Text("the monster Type"),
+    "attribute": OneOf(ATTRIBUTES),
+    "name": Text("the card's exact name"),
+    "archetype": Text("an archetype the card belongs to"),
+    "level": Integer(1, 13, "exactly this Level"),
+    "min_level": Integer(1, 13),
+    "max_level": Integer(1, 13),
+    "min_atk": Integer(0, 100000),
+    "max_atk": Integer(0, 100000),
+    "min_def": Integer(0, 100000),
+    "max_def": Integer(0, 100000),
+})
+
+MATERIALS = Record("materials", {
+    "line": Text("the material line, verbatim from the text; for people, never read by the "
+                 "rules"),
+    "groups": ListOf(MATERIAL_GROUP, at_least=1, description="in text order; all must be "
+                     "filled, each material in one group"),
+    "including": ListOf(MATERIAL_GROUP, description="\"..., including a Cyberse monster\": "
+                        "the materials must contain that many that fit"),
+    "unmodelled": Boolean("the line is not expressed by groups: every answer resting on it "
+                          "warns"),
+})
+
+# A monster's own procedure from the hand ("you can Special Summon this card (from your hand)").
+INHERENT_SUMMON = Record("inherent_summon", {
+    "from": OneOf(("hand",), description="where it is Special Summoned from"),
+    "requires": ListOf(REQUIREMENT, description="the conditions the text states (as for an "
+                       "effect's requires)"),
+}, required=("from",), description="its own procedure: not an effect, it starts no chain")
+
 CARD = Record("card", {
     "category": OneOf(CATEGORIES),
     "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
@@ -1001,6 +1054,11 @@ CARD = Record("card", {
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
+    "tuner": Boolean("a Tuner monster"),
+    "materials": MATERIALS,
+    "inherent_summon": INHERENT_SUMMON,
+    "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
+                              "it may be Special Summoned by"),
     "archetypes": Names(),
     "text": Text("the card text, for people"),
     "passcode": Integer(1, 99999999, "the number printed on the card"),
@@ -1061,6 +1119,12 @@ def action_schema() -> dict[str, Any]:
                               for k in ("phase", "step", "timing")}},
         "choice": {"type": "string", "pattern": WORD_REGEX},
         "value": {"type": "string", "pattern": WORD_REGEX},
+        "materials": ids,
+        "method": {"enum": list(PROCEDURES)},
+        "zone": {"enum": ["monster", "extra_monster"]},
+        "slot": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 5},
+                           {"enum": ["left", "right"]}]},
+        "position": {"enum": ["attack", "defense"]},
     }
     return {"type": "object", "required": ["player", "action"], "additionalProperties": False,
             "properties": {key: known.get(key, {}) for key in ACTION_KEYS},
