@@ -406,17 +406,23 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "banish_temporarily needs `until`, when the card comes back: one of end_of_damage_step"),
     ("{category: monster, kind: effect, effects: [{kind: quick, does: "
      "[{op: change_attack_target, what: targets}]}]}",
-     "change_attack_target acts on self, not 'targets'"),
+     "targets is none of the cards this operation acts on (attack_cost, change_attack_target: "
+     "self"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: destroy, what: attacker}]}]}",
+     "`what: attacker` names a card this effect has none of, so the operation would do nothing"),
+    ("{category: spell, kind: continuous, effects: [{kind: continuous, applies: "
+     "[{op: change_atk, what: picked, amount: 100}]}]}", "a continuous effect picks nothing"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: draw, player: you, count: 1, after: if_done}]}]}",
      "`after` joins an operation to the one before it; the first operation has none"),
     # an operation that cannot act on what it names (issue 20, Bad input)
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: draw, what: self, player: you, count: 1}]}]}",
-     "draw acts on a player (`player`), not on cards; drop `what: self`"),
+     "draw acts on a player (`player`), not on cards; drop `what`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: change_atk, what: all_spell_traps, amount: 500}]}]}",
-     "change_atk acts on monsters, and `what: all_spell_traps` names Spells and Traps"),
+     "the operation acts on monsters, and `what: all_spell_traps` names Spells and Traps"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: damage, what: self, player: opponent, amount: 500}]}]}",
      "`what` on damage names the monsters whose value `equal_to` reads"),

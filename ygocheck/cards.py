@@ -53,120 +53,18 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
     return {k: v for k, v in mapping.items() if k != "condition"}
 
 
-# The groups an operation may name only where the effect's descriptors make them exist: what
-# each needs, and how to say it. An operation on a group that cannot exist when the effect
-# resolves would do nothing, silently (docs/cards.md).
-def _answers(effect: dict, events: tuple[str, ...]) -> bool:
-    return any(isinstance(effect.get(role), dict) and effect[role].get("event") in events
-               for role in ("when", "trigger"))
-
-
-def _in_battle(effect: dict) -> bool:
-    return "battle" in effect or _answers(effect, ("attack_declared", "attack_targeted")) or \
-        any(effect.get("timing") == t for t in TIMINGS if t != "end_phase") or \
-        (isinstance(effect.get("trigger"), dict) and effect["trigger"].get("by") == "battle")
-
-
-def _equips(card: dict) -> bool:
-    return card.get("kind") == "equip" or any(
-        isinstance(o, dict) and o.get("op") == "equip"
-        for e in card.get("effects") or [] if isinstance(e, dict)
-        for o in (e.get("does") or []) + (e.get("applies") or []))
-
-
-GROUP_CONTEXT: dict[str, tuple[Any, str]] = {
-    "targets": (lambda card, effect: bool(effect.get("targets")), "`targets` on the effect"),
-    "summoned_monster": (lambda card, effect: effect.get("kind") == "continuous" or
-                         _answers(effect, ("summoned", "flip_summoned", "special_summoned")),
-                         "a `when` or `trigger` on a summon (event: summoned)"),
-    "summoning_monster": (lambda card, effect: _answers(effect, ("summoning",)),
-                          "a `when` on a summon being attempted (event: summoning)"),
-    "activated_card": (lambda card, effect: "responds_to" in effect or
-                       _answers(effect, ("activated",)),
-                       "`responds_to` (the chain link it answers)"),
-    "attacker": (lambda card, effect: effect.get("kind") == "continuous" or _in_battle(effect),
-                 "an attack: `battle`, a `when`/`trigger` on attack_declared, or a Battle "
-                 "Phase timing"),
-    "battle_opponent": (lambda card, effect: effect.get("kind") == "continuous" or
-                        _in_battle(effect), "a battle: `battle` or a Damage Step timing"),
-    "battling_monsters": (lambda card, effect: effect.get("kind") == "continuous" or
-                          _in_battle(effect), "a battle: `battle` or a Damage Step timing"),
-    "equipped_monster": (lambda card, effect: _equips(card),
-                         "an Equip Card (kind: equip) or an `equip` operation of the card"),
-}
-
-
-def _check_groups_exist(card: dict, effect: dict, checker: Checker, where: str,
-                        line: int | None) -> None:
-    for part in ("does", "applies"):
-        operations = effect.get(part)
-        if not isinstance(operations, list):
-            continue
-        for index, operation in enumerate(operations, start=1):
-            group = operation.get("what") if isinstance(operation, dict) else None
-            if not isinstance(group, str) or group not in GROUP_CONTEXT:
-                continue
-            exists, needs = GROUP_CONTEXT[group]
-            if not exists(card, effect):
-                checker.add(checker.line(operations, index - 1) or line,
-                            f"{where}.{part}[{index}]: `what: {group}` names a card this "
-                            f"effect has none of, so the operation would do nothing; it "
-                            f"needs {needs}")
-
-
-# Operations whose text can name only some of the groups (docs/cards.md, the operations table).
-ONLY_GROUPS = {"change_attack_target": ("self",), "attack_cost": ("self",),
-               "must_be_attacked": ("self", "equipped_monster")}
+# The keys that describe the cards an operation picks (shape: only with `what: picked`). Which
+# operations may pick, and which cards an operation may act on, are the rules' (asp/check.lp).
 PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level", "max_atk",
              "min_atk", "max_def", "min_def")
-# The operations that may pick their cards on resolution (docs/cards.md, `what: picked`).
-PICKING_OPERATIONS = ("special_summon",)
-
-
-# Operations that act on a player, never on cards: `what` cannot say what they act on.
-PLAYER_OPERATIONS = ("draw", "discard", "no_battle_damage", "limit_attackers", "no_hand_limit",
-                     "coin_toss", "damage_calculation")
-# Operations that act on monsters (their ATK/DEF, battle position, summon, battles), and the
-# groups that hold only Spells and Traps.
-MONSTER_OPERATIONS = ("special_summon", "change_atk", "change_def", "set_atk", "set_def",
-                      "change_position", "change_to_face_down", "flip_face_up",
-                      "cannot_be_destroyed_by_battle", "piercing", "second_attack",
-                      "double_battle_damage", "halve_battle_damage",
-                      "attack_directly_if_weakest")
-SPELL_TRAP_GROUPS = ("opponent_spell_traps", "all_spell_traps")
-
-
-def _check_operation_subjects(effect: dict, checker: Checker, where: str,
-                              line: int | None) -> None:
-    """An operation acts on what it can act on: a player's operation names no cards, a
-    monster's operation names no group of Spells and Traps, and `what` on damage or LP is the
-    monster whose value `equal_to` reads."""
-    for part in ("does", "applies"):
-        listed = effect.get(part)
-        for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
-            if not isinstance(operation, dict) or "what" not in operation:
-                continue
-            op, what = operation.get("op"), operation.get("what")
-            at = checker.line(listed, index - 1) or line
-            here = f"{where}.{part}[{index}]"
-            if op in PLAYER_OPERATIONS:
-                checker.add(at, f"{here}: {op} acts on a player (`player`), not on cards; "
-                            f"drop `what: {what}`")
-            elif op in MONSTER_OPERATIONS and what in SPELL_TRAP_GROUPS:
-                checker.add(at, f"{here}: {op} acts on monsters, and `what: {what}` names "
-                            "Spells and Traps; name monsters (targets, self, opponent_monsters, "
-                            "...) or declare the clause `unmodelled`")
-            elif op in ("damage", "gain_lp") and "equal_to" not in operation:
-                checker.add(at, f"{here}: `what` on {op} names the monsters whose value "
-                            "`equal_to` reads; give `equal_to` or drop `what`")
 
 
 def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                                line: int | None) -> None:
     """What each operation needs to do anything: `what: picked` and the places `from` names
     (neither without the other), an amount for damage and LP, a return moment for a temporary
-    banishment, the groups an operation can act on, and `after` only where there is a step
-    before it."""
+    banishment, and `after` only where there is a step before it (which cards an operation
+    may act on is the rules': asp/check.lp)."""
     operations = effect.get("does")
     if not isinstance(operations, list):
         operations = []
@@ -176,10 +74,7 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
         at = checker.line(operations, index - 1) or line
         here = f"{where}.does[{index}]"
         if operation.get("what") == "picked":
-            if operation.get("op") not in PICKING_OPERATIONS:
-                checker.add(at, f"{here}: only {', '.join(PICKING_OPERATIONS)} picks its cards "
-                            "on resolution (`what: picked`)")
-            elif "from" not in operation:
+            if "from" not in operation:
                 checker.add(at, f"{here}: `what: picked` needs `from`, the places the cards "
                             "are picked from (a list of hand, deck, graveyard, banished)")
         else:
@@ -222,23 +117,6 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
         if isinstance(operation, dict) and "after" in operation:
             checker.add(line, f"{where}.applies[{index}]: `after` is for the steps of `does`; a "
                         "continuous effect has none")
-    for part in ("does", "applies"):
-        listed = effect.get(part)
-        for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
-            if not isinstance(operation, dict) or not isinstance(operation.get("op"), str) \
-                    or operation["op"] not in ONLY_GROUPS:
-                continue
-            allowed = ONLY_GROUPS[operation["op"]]
-            if operation.get("what", allowed[0]) not in allowed:
-                checker.add(checker.line(listed, index - 1) or line,
-                            f"{where}.{part}[{index}]: {operation['op']} acts on "
-                            f"{' or '.join(allowed)}, not {operation.get('what')!r}; a text that "
-                            "names another card is `unmodelled`")
-    applied = effect.get("applies")
-    for index, operation in enumerate(applied if isinstance(applied, list) else [], start=1):
-        if isinstance(operation, dict) and operation.get("what") == "picked":
-            checker.add(line, f"{where}.applies[{index}]: a continuous effect picks nothing; "
-                        "`what: picked` is for `does`")
 
 
 def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None:
@@ -403,9 +281,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             if isinstance(condition, dict):
                 _check_requirement(condition, checker, f"{where}.requires[{index}]",
                                    checker.line(effect, "requires"))
-    _check_groups_exist(card, effect, checker, where, line)
     _check_operation_arguments(effect, checker, where, line)
-    _check_operation_subjects(effect, checker, where, line)
 
 
 def _check_record(value: Any, record: Record, checker: Checker, where: str,

@@ -167,7 +167,8 @@ def _located(answer: Answer, loaded: Loaded) -> list[tuple[tuple[Any, ...], Prob
         shown = repr(shown) if isinstance(shown, str) and detail.type.name == "String" \
             else str(shown)
         text = message.string.replace("@", shown) if str(detail) != "none" else message.string
-        text = f"{describe_place(place)}, {key}: {text}{hint(place, str(key), detail)}"
+        text = f"{describe_place(place)}, {describe_key(key)}: {text}" \
+            f"{hint(place, str(key), detail)}"
         problems.append((place, Problem(loaded.file, line, text)))
     return problems
 
@@ -177,8 +178,18 @@ def location_of(symbol: Any) -> tuple[Any, ...]:
         else (symbol.name,)
 
 
+def describe_key(key: Any) -> str:
+    """A key as the file writes it: an operation of a card definition is effects[E].does[I]."""
+    if key.type.name == "Function" and key.name == "operation" and len(key.arguments) == 3:
+        effect, part, index = key.arguments
+        return f"effects[{effect}].{part}[{index}]"
+    return str(key)
+
+
 def describe_place(place: tuple[Any, ...]) -> str:
     kind = place[0]
+    if kind == "definition":
+        return f"the definition of card {place[1]!r}"
     if kind == "card":
         return f"card {place[1]!r}"
     if kind == "link":

@@ -57,7 +57,7 @@ def definition_lines(file: str, given: Any,
     """Where each card definition of a mapping read from `file` stands, under the rules'
     location definition(Name)."""
     shape = _Shape(Checker(file))
-    shape.definitions(given, declared)
+    shape.definitions(given if declared else None)
     return shape.lines
 
 
@@ -83,13 +83,28 @@ class _Shape:
         self.checker.known_keys(value, record.keys, where)
         record.check_fields(self.checker, value, where, leaves)
 
-    def definitions(self, given: Any, declared: dict[str, CardDefinition]) -> None:
-        """The lines of the snapshot's own card definitions, for the rules' objections to
-        them (location definition(Name))."""
-        for name, card in declared.items():
-            self.at(("definition", name), "", given, name)
+    # --- the card definitions of `cards:` ------------------------------------------------
+    def definitions(self, cards: Any) -> None:
+        """The line of each definition, of each of its keys, and of each operation of its
+        effects, under the location the rules' objections about definitions use
+        (asp/check.lp)."""
+        if not isinstance(cards, dict):
+            return
+        for name, card in cards.items():
+            location = ("definition", name)
+            self.at(location, "", cards, name)
+            if not isinstance(card, dict):
+                continue
             for key in card:
-                self.at(("definition", name), str(key), card)
+                self.at(location, str(key), card)
+            effects = card.get("effects")
+            for number, effect in enumerate(effects if isinstance(effects, list) else [],
+                                            start=1):
+                for part in ("does", "applies"):
+                    listed = effect.get(part) if isinstance(effect, dict) else None
+                    for index in range(len(listed) if isinstance(listed, list) else 0):
+                        self.at(location, f"operation({number},{part},{index + 1})", listed,
+                                index)
 
     # --- the state --------------------------------------------------------------------
     def state(self, state: dict) -> None:
@@ -353,7 +368,7 @@ def _build(data: Any, checker: Checker, file: str) -> Snapshot | None:
     if not checker.mapping(state, "state", checker.line(data, "state")):
         return None
     shape = _Shape(checker)
-    shape.definitions(data.get("cards"), declared)
+    shape.definitions(data.get("cards") if declared else None)
     shape.state(state)
     order = shape.cards(state)
     if checker.problems:   # the shape is wrong: nothing below may rely on it

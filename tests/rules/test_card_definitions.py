@@ -1,0 +1,45 @@
+"""What a card definition may say about the cards an operation acts on is decided by the rules
+(asp/check.lp: which operations pick their cards, which cards an attack-redirecting operation
+acts on, a group word the effect can never have), not by ygocheck's shape check. These run
+check.lp on definition facts alone: every definition of the built-in library passes, and a
+handwritten bad one is refused where it is wrong."""
+
+from __future__ import annotations
+
+from ygocheck.cards import library
+from ygocheck.facts import definitions_facts
+
+from .conftest import one
+
+MODULES = ("vocabulary.lp", "input.lp", "filters.lp", "check.lp")
+
+
+def definition_errors(facts: str) -> set[str]:
+    """The definition and operation each error/4 about a definition names: "Name op(E,Part,I)"."""
+    return {f"{s.arguments[0].arguments[0].string} {s.arguments[1]}"
+            for s in one(MODULES, facts).atoms
+            if s.name == "error" and s.arguments[0].name == "definition"}
+
+
+def test_every_definition_of_the_library_acts_on_cards_it_can_have() -> None:
+    assert definition_errors(definitions_facts(library())) == set()
+
+
+def test_a_bad_operation_group_is_refused_at_its_operation() -> None:
+    facts = """
+    definition("Bad",category,trap). definition("Bad",kind,normal).
+    definition_effect("Bad",1,kind,activation).
+    definition_operation("Bad",1,does,1,op,destroy).
+    definition_operation("Bad",1,does,1,what,picked).
+    definition_operation("Bad",1,does,2,op,destroy).
+    definition_operation("Bad",1,does,2,what,summoned_monster).
+    definition_operation("Bad",1,does,3,op,change_attack_target).
+    definition_operation("Bad",1,does,3,what,self).
+    """
+    errors = definition_errors(facts)
+    # A pick that is no Special Summon (MISC-91); a summoned monster a Trap's activation that
+    # answers no summon never has. change_attack_target on itself is what its rule reads.
+    assert errors == {"Bad operation(1,does,1)", "Bad operation(1,does,2)"}
+    # Answering a summon, the same effect has that monster.
+    facts += 'definition_event("Bad",1,when,event,summoned).'
+    assert definition_errors(facts) == {"Bad operation(1,does,1)"}
