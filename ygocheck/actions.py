@@ -18,14 +18,15 @@ import json
 from typing import Any
 
 from .checks import ID_PATTERN, WORD
-from .decode import ACTION_ORDER
+from .registry import registry
+from .vocabulary import words as vocabulary_words
 
-ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
-               "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to",
-               "choice", "value")
-# Keys of the format the rules do not read yet: an action giving one is refused rather than
+# The kinds of action, their keys and the kind of value of each: asp/registry.lp.
+ACTION_KEYS = registry().key_names
+ACTION_KINDS = registry().kinds
+# Keys of the format no action kind reads yet: an action giving one is refused rather than
 # performed as if the key were not there.
-NOT_READ_YET = ("materials", "zone", "slot", "method", "declare", "position")
+NOT_READ_YET = registry().unread_keys
 
 
 class ActionError(ValueError):
@@ -45,32 +46,24 @@ def parse_action(text: str) -> dict[str, Any]:
         raise ActionError(f"action {text!r} needs at least a player and an action, e.g. "
                           "'A next' or 'B activate b_mirror'")
     action: dict[str, Any] = {"player": words[0], "action": words[1]}
+    # The words after the kind give the keys of its compact form in order (asp/registry.lp,
+    # action_written/3): an effect number only when the word is a number, a list of card ids
+    # the remaining words.
     rest = words[2:]
-    kind = words[1]
-    if kind == "next":
-        if rest:
-            action["phase"] = rest[0]
-    elif kind == "attack":
-        if rest:
-            action["card"] = rest[0]
-        if len(rest) > 1:
-            action["target"] = rest[1]
-    elif kind in ("pass", "cancel_attack"):
-        if kind == "cancel_attack" and rest:
-            action["card"] = rest[0]
-    elif kind == "discard":
-        action["cards"] = rest
-    elif kind == "choose":
-        for key, value in zip(("choice", "card", "value"), rest):
-            action[key] = value
-    elif rest:
-        action["card"] = rest[0]
-        extra = rest[1:]
-        if kind in ("activate", "decline") and extra and extra[0].isdigit():
-            action["effect"] = int(extra[0])
-            extra = extra[1:]
-        if extra:
-            action["tributes" if kind in ("tribute_summon", "set") else "targets"] = extra
+    for key in registry().written.get(words[1], ()):
+        value = registry().key(key).value
+        if value == "effect" and rest and not rest[0].isdigit():
+            continue
+        if value == "cards":
+            if rest or key == "cards":
+                action[key] = rest
+            rest = []
+        elif rest:
+            action[key] = int(rest[0]) if value == "effect" else rest[0]
+            rest = rest[1:]
+    if rest and words[1] in ACTION_KINDS:
+        raise ActionError(f"action {text!r}: {' '.join(rest)!r} is more than "
+                          f"{words[1]} takes; its compact form is {_compact(words[1])}")
     return check_action(action, text)
 
 
@@ -85,43 +78,64 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
                           f"allowed: {', '.join(ACTION_KEYS)}")
     if action.get("player") not in ("A", "B"):
         raise ActionError(f"action {text!r}: player must be A or B")
-    if action.get("action") not in ACTION_ORDER:
+    if action.get("action") not in ACTION_KINDS:
         raise ActionError(f"action {text!r}: unknown action {action.get('action')!r}; one of "
-                          f"{', '.join(ACTION_ORDER)}")
+                          f"{', '.join(ACTION_KINDS)}")
     unread = [k for k in NOT_READ_YET if k in action and action["action"] != "choose"]
     if unread:
         raise ActionError(f"action {text!r}: ygocheck does not read {', '.join(unread)} yet; "
                           "leave it out (a card placed on the field takes its player's lowest "
                           "free zone)")
-    for key in ("card", "target"):
-        if key in action and not (isinstance(action[key], str) and ID_PATTERN.match(action[key])):
-            raise ActionError(f"action {text!r}: {key} must be a card id (lowercase letters, "
-                              "digits and _)" + (" or direct" if key == "target" else ""))
-    for key in ("targets", "tributes", "cards"):
-        if key in action:
-            _ids(action[key], f"action {text!r}: {key}")
-    if "cost" in action:
-        cost = action["cost"]
-        if not isinstance(cost, dict) or any(k not in ("discard", "tribute") for k in cost):
-            raise ActionError(f"action {text!r}: cost is a mapping with discard and tribute "
-                              "(lists of card ids)")
-        for key, value in cost.items():
-            _ids(value, f"action {text!r}: cost.{key}")
-    if "effect" in action and (isinstance(action["effect"], bool) or
-                               not isinstance(action["effect"], int) or
-                               not 1 <= action["effect"] <= 20):
-        raise ActionError(f"action {text!r}: effect is an effect number from 1 to 20")
-    if "phase" in action and action["phase"] not in ("battle", "end"):
-        raise ActionError(f"action {text!r}: phase is battle or end")
-    if "to" in action:
-        to = action["to"]
-        if not isinstance(to, dict) or any(k not in ("phase", "step", "timing") for k in to) \
-                or any(not (isinstance(v, str) and WORD.match(v)) for v in to.values()):
-            raise ActionError(f"action {text!r}: to is a mapping of phase, step and timing")
-    for key in ("choice", "value"):
-        if key in action and not (isinstance(action[key], str) and WORD.match(action[key])):
-            raise ActionError(f"action {text!r}: {key} must be a word")
+    for key in registry().keys:
+        if key.name in action and key.name not in ("player", "action"):
+            _check_value(action[key.name], key.name, key.value, text)
     return action
+
+
+def _check_value(value: Any, name: str, kind: str, text: str) -> None:
+    """One key's value against the kind of value the registry gives it (action_key/3)."""
+    if kind == "card" or kind.startswith("card_or("):
+        word = kind[len("card_or("):-1] if kind != "card" else None
+        if not (isinstance(value, str) and (ID_PATTERN.match(value) or value == word)):
+            raise ActionError(f"action {text!r}: {name} must be a card id (lowercase letters, "
+                              "digits and _)" + (f" or {word}" if word else ""))
+    elif kind == "cards":
+        _ids(value, f"action {text!r}: {name}")
+    elif kind == "mapping":
+        subs = registry().sub_keys[name]
+        allowed = [k.name.partition(".")[2] for k in subs]
+        if not isinstance(value, dict) or any(k not in allowed for k in value):
+            raise ActionError(f"action {text!r}: {name} is a mapping with {_listed(allowed, 'and')}"
+                              + (" (lists of card ids)" if all(k.value == "cards" for k in subs)
+                                 else ""))
+        for sub in subs:
+            part = sub.name.partition(".")[2]
+            if part in value:
+                _check_value(value[part], sub.name, sub.value, text)
+    elif kind == "effect":
+        from .shapes import EFFECT_LIMIT
+
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= EFFECT_LIMIT:
+            raise ActionError(f"action {text!r}: {name} is an effect number from 1 to "
+                              f"{EFFECT_LIMIT}")
+    elif kind.startswith("word("):
+        allowed = vocabulary_words(kind[len("word("):-1])
+        if value not in allowed:
+            raise ActionError(f"action {text!r}: {name} is {_listed(allowed, 'or')}")
+    elif kind == "word":
+        if not (isinstance(value, str) and WORD.match(value)):
+            raise ActionError(f"action {text!r}: {name} must be a word")
+
+
+def _listed(items: Any, last: str) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _compact(kind: str) -> str:
+    return " ".join(["PLAYER", kind] + [key.upper() + ("..." if registry().key(key).value == "cards"
+                                                       else "")
+                                        for key in registry().written.get(kind, ())])
 
 
 def _ids(value: Any, where: str) -> None:
