@@ -37,10 +37,10 @@ def parse_action(text: str) -> dict[str, Any]:
     text = text.strip()
     if text.startswith("{"):
         try:
-            action = json.loads(text)
+            given = json.loads(text)
         except json.JSONDecodeError as error:
             raise ActionError(f"action {text!r} is not valid JSON: {error.msg}") from None
-        return check_action(action, text)
+        return check_action(given, text)
     words = text.split()
     if len(words) < 2:
         raise ActionError(f"action {text!r} needs at least a player and an action, e.g. "
@@ -128,8 +128,8 @@ def _check_value(value: Any, name: str, kind: str, text: str) -> None:
 
 
 def _listed(items: Any, last: str) -> str:
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+    names = [str(i) for i in items]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 def _compact(kind: str) -> str:
