@@ -119,9 +119,9 @@ def _check_value(value: Any, name: str, kind: str, text: str) -> None:
             raise ActionError(f"action {text!r}: {name} is an effect number from 1 to "
                               f"{EFFECT_LIMIT}")
     elif kind.startswith("word("):
-        allowed = vocabulary_words(kind[len("word("):-1])
-        if value not in allowed:
-            raise ActionError(f"action {text!r}: {name} is {_listed(allowed, 'or')}")
+        domain_words = vocabulary_words(kind[len("word("):-1])
+        if value not in domain_words:
+            raise ActionError(f"action {text!r}: {name} is {_listed(domain_words, 'or')}")
     elif kind == "word":
         if not (isinstance(value, str) and WORD.match(value)):
             raise ActionError(f"action {text!r}: {name} must be a word")
