@@ -468,10 +468,10 @@ def odd_known_key(rng: random.Random, name: str, base: dict) -> Mutation | None:
             if not isinstance(effect, dict):
                 continue
             places.append((("cards", card_name, "effects", i), card_module.EFFECT_KEYS))
-            for j, spec in enumerate(effect.get("targets") or []):
+            for j in range(len(effect.get("targets") or [])):
                 places.append((("cards", card_name, "effects", i, "targets", j),
                                card_module.TARGET_KEYS))
-            for j, operation in enumerate(effect.get("does") or []):
+            for j in range(len(effect.get("does") or [])):
                 places.append((("cards", card_name, "effects", i, "does", j),
                                card_module.OPERATION_KEYS))
     path, keys = rng.choice(places)

@@ -180,7 +180,8 @@ def test_two_cards_in_one_extra_monster_zone(bad: Any) -> None:
     text = TEST_LINK + HEAD + "  cards:\n" + (
         "    - {id: a_link, name: Test Link, owner: A, zone: extra_monster, slot: left}\n"
         "    - {id: b_link, name: Test Link, owner: B, zone: extra_monster, slot: left}\n")
-    bad(text, "b_link", "the slot is taken by 'a_link'", "both players share the Extra Monster Zones")
+    bad(text, "b_link", "the slot is taken by 'a_link'",
+        "both players share the Extra Monster Zones")
 
 
 def test_face_down_token(bad: Any) -> None:
@@ -614,7 +615,8 @@ def test_lp_input_with_script_or_include_is_refused(tmp_path: Path, text: str, l
     (LP_STATE.replace('"Dark Hole"', '"No Such Card"'), "unknown card name"),
     (LP_STATE + 'snapshot_card("a1",zone,graveyard).\n', "zone: is given twice"),
     (LP_STATE + 'snapshot_card("b2",name,"Celtic Guardian"). snapshot_card("b2",owner,b). '
-     'snapshot_card("b2",zone,monster). snapshot_card("b2",slot,1).\n', "the slot is taken by 'b1'"),
+     'snapshot_card("b2",zone,monster). snapshot_card("b2",slot,1).\n',
+     "the slot is taken by 'b1'"),
     (LP_STATE.replace('snapshot_card("a1",owner,a)', 'snapshot_card("a1",owner,c)'),
      "owner: c is not a player (a or b)"),
     (LP_STATE.replace("snapshot_state(turn_player,a)", 'snapshot_state(turn_player,"A")'),

@@ -48,10 +48,10 @@ def test_every_catalogue_entry_has_a_statement_and_a_seed_source() -> None:
 def test_every_deciding_rule_carries_a_rule_id() -> None:
     """requires/2 and forbids/2 are how the rules decide an action (legality/legal.lp turns
     them into blocked/2); each one must name a rule, not a variable, unless it takes the rule
-    from a table that names them (place_rule/2, speed_one_rule/2, choice_rule/2 of asp/registry.lp) or
-    passes on the rules that blocked an action or kept a target out (summon_rule/2 names the
-    rule of each kind of summon an asked action is, next_to_rule/2 the rule of where a `next`
-    goes, asp/reasons.lp)."""
+    from a table that names them (place_rule/2, speed_one_rule/2, choice_rule/2 of
+    asp/registry.lp) or passes on the rules that blocked an action or kept a target out
+    (summon_rule/2 names the rule of each kind of summon an asked action is, next_to_rule/2
+    the rule of where a `next` goes, asp/reasons.lp)."""
     tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "choice_rule(K, R)", "blocked(A, R)",
               "target_refused_by(A, X, R)", "summon_rule(N, R)", "next_to_rule(K, R)")
     for path in asp_files():

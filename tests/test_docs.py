@@ -23,7 +23,8 @@ RECORDS = [shapes.STATE, shapes.CARD_ENTRY, shapes.LINK, shapes.EVENT, shapes.BA
 
 
 def documented(word: str) -> bool:
-    return f"`{word}`" in FORMAT or re.search(rf"[`{{ ]{re.escape(word)}[,:}}`]", FORMAT) is not None
+    return f"`{word}`" in FORMAT or \
+        re.search(rf"[`{{ ]{re.escape(word)}[,:}}`]", FORMAT) is not None
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.name)

@@ -38,3 +38,20 @@ def test_the_official_card_list_ships_with_the_package() -> None:
     assert "ygocheck.official" in setuptools["packages"]
     assert "cards.tsv" in setuptools["package-data"]["ygocheck.official"]
     assert (ROOT / "ygocheck" / "official" / "cards.tsv").is_file()
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """README.md says `.ci/run` runs exactly its second command: the install, mypy, ruff and
+    the suite; and the `test` extra installs the tools that command calls."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+    command = block[1]
+    for step in ("pip install '.[test]'", "mypy ygocheck", "ruff check ygocheck tests",
+                 "pytest -n 2"):
+        assert step in command, f"the README's test command does not run {step!r}"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == command
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    extra = " ".join(config["project"]["optional-dependencies"]["test"])
+    for tool in ("pytest", "pytest-xdist", "jsonschema", "mypy", "ruff"):
+        assert tool in extra, f"the test extra does not install {tool}"

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from ygocheck.resources import asp_folder
@@ -33,7 +33,7 @@ def includes(entry: str) -> list[str]:
     return files
 
 
-@lru_cache(maxsize=None)
+@cache
 def predicates(path: Path) -> tuple[frozenset[str], frozenset[str]]:
     """The predicates a file defines (rule heads) and reads (bodies, conditions)."""
     from clingo import ast

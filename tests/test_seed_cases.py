@@ -1,5 +1,6 @@
-"""The seed-case list (examples/seeds/seed_cases.yaml) accounts for every worked case of the seeds, and
-`ygocheck test` reports progress, its slowest cases and the coverage of rules and seed cases."""
+"""The seed-case list (examples/seeds/seed_cases.yaml) accounts for every worked case of the
+seeds, and `ygocheck test` reports progress, its slowest cases and the coverage of rules and
+seed cases."""
 
 from __future__ import annotations
 
@@ -112,7 +113,8 @@ def test_progress_counts_every_case_once(tmp_path: Path) -> None:
     (tmp_path / "broken.yaml").write_text("just text\n", encoding="utf-8")
     for jobs in (1, 2):
         seen: list[tuple[int, int]] = []
-        results = run_paths([str(tmp_path)], jobs, lambda done, total: seen.append((done, total)))
+        results = run_paths([str(tmp_path)], jobs, lambda done, total, seen=seen:
+                            seen.append((done, total)))
         assert len(results) == 3 and seen[-1] == (3, 3)
         assert [d for d, _ in seen] == sorted(d for d, _ in seen)
         assert {t for _, t in seen} == {3}

@@ -139,7 +139,8 @@ def _compact(kind: str) -> str:
 
 
 def _ids(value: Any, where: str) -> None:
-    if not isinstance(value, list) or not all(isinstance(v, str) and ID_PATTERN.match(v) for v in value):
+    if not isinstance(value, list) or \
+            not all(isinstance(v, str) and ID_PATTERN.match(v) for v in value):
         raise ActionError(f"{where} must be a list of card ids")
 
 

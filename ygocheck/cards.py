@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
-from pathlib import Path
 from importlib import resources
 from typing import Any
 
@@ -18,9 +17,9 @@ from .load import parse_yaml
 from .problems import BadInput
 from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES, COST_KEYS,
                      COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
-                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT, RETURN_MOMENTS,
-                     RESPONDS_TO, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE, TIMINGS, TURNS, WHO,
-                     Either, ListOf, Record)
+                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
+                     RESPONDS_TO, RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT,
+                     TARGET_WHERE, TIMINGS, TURNS, WHO, Either, ListOf, Record)
 
 CardDefinition = dict[str, Any]
 
@@ -46,7 +45,8 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
         return mapping
     checker.add(checker.line(mapping, "condition"), f"{where}.condition: free text is not read "
                 "by the rules, so it cannot decide a ruling; express the clause with the "
-                "descriptors (docs/cards.md; a condition on the board is `requires:`), or declare it `unmodelled: <the clause>` so that "
+                "descriptors (docs/cards.md; a condition on the board is `requires:`), or "
+                "declare it `unmodelled: <the clause>` so that "
                 "every answer resting on it says so (`note:` is for a remark that changes no "
                 "ruling)")
     return {k: v for k, v in mapping.items() if k != "condition"}
@@ -166,8 +166,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
         elif "amount" not in operation and "equal_to" not in operation \
                 and "unmodelled" not in effect:
             checker.add(at, f"{here}: {operation['op']} needs its amount: `amount: N`, or "
-                        "`equal_to: atk` with `what`; if the text's amount cannot be expressed yet, say "
-                        "so with `unmodelled: <the clause>`")
+                        "`equal_to: atk` with `what`; if the text's amount cannot be expressed "
+                        "yet, say so with `unmodelled: <the clause>`")
     for index, operation in enumerate(operations, start=1):
         if isinstance(operation, dict) and operation.get("op") == "banish_temporarily" \
                 and operation.get("until") not in RETURN_MOMENTS:
@@ -178,8 +178,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
     if operations and isinstance(operations[0], dict) and "after" in operations[0]:
         checker.add(checker.line(operations, 0) or line, f"{where}.does[1]: `after` joins an "
                     "operation to the one before it; the first operation has none")
-    for index, operation in enumerate(effect.get("applies") if isinstance(effect.get("applies"),
-                                                                          list) else [], start=1):
+    applies = effect.get("applies")
+    for index, operation in enumerate(applies if isinstance(applies, list) else [], start=1):
         if isinstance(operation, dict) and "after" in operation:
             checker.add(line, f"{where}.applies[{index}]: `after` is for the steps of `does`; a "
                         "continuous effect has none")
@@ -323,8 +323,8 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
         checker.add(checker.line(effect, "targets"), f"{where}.targets: \"up to\" (up_to) is "
                     "for an effect with one target group; with more, declare the clause "
                     "`unmodelled`")
-    for index, cost in enumerate(effect.get("cost") if isinstance(effect.get("cost"), list)
-                                 else [], start=1):
+    costs = effect.get("cost")
+    for index, cost in enumerate(costs if isinstance(costs, list) else [], start=1):
         if isinstance(cost, dict) and ("remove_counters" in cost) != ("counter" in cost):
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 from .limits import LIST_ITEMS
-from .load import LineDict, LineList
+from .load import line_in
 from .problems import Problem
 
 
@@ -15,12 +15,6 @@ from .problems import Problem
 ID_PATTERN = re.compile(r"[a-z0-9_]+\Z")
 # A word of the vocabulary, written as an ASP constant: lowercase first, and never `not`.
 WORD = re.compile(r"(?!not\Z)[a-z][a-z0-9_]*\Z")
-
-
-def _line_in(container: Any, key: Any) -> int | None:
-    if isinstance(container, (LineDict, LineList)):
-        return container.line_of(key)
-    return None
 
 
 class Checker:
@@ -36,9 +30,10 @@ class Checker:
     def line(self, container: Any, key: Any = None) -> int | None:
         if key is None:
             return getattr(container, "line", None)
-        return _line_in(container, key)
+        return line_in(container, key)
 
-    def mapping(self, value: Any, where: str, line: int | None, limit: int | None = None) -> bool:
+    def mapping(self, value: Any, where: str, line: int | None,
+                limit: int | None = None) -> TypeGuard[dict[Any, Any]]:
         if not isinstance(value, dict):
             self.add(line, f"{where} must be a mapping (key: value), not {describe(value)}")
             return False
@@ -47,7 +42,8 @@ class Checker:
             return False
         return True
 
-    def listing(self, value: Any, where: str, line: int | None, limit: int = LIST_ITEMS) -> bool:
+    def listing(self, value: Any, where: str, line: int | None,
+                limit: int = LIST_ITEMS) -> TypeGuard[list[Any]]:
         """A list of at most `limit` items (limits.py): a longer one is refused whole, so no
         check or grounding grows with it."""
         if not isinstance(value, list):
@@ -64,7 +60,7 @@ class Checker:
             if key not in allowed:
                 hint = close_match(str(key), allowed)
                 suggestion = f" (did you mean {hint!r}?)" if hint else ""
-                self.add(_line_in(mapping, key), f"unknown key {key!r} in {where}{suggestion}; "
+                self.add(line_in(mapping, key), f"unknown key {key!r} in {where}{suggestion}; "
                          f"allowed: {', '.join(allowed)}")
 
     def required(self, mapping: dict, keys: Iterable[str], where: str) -> bool:
@@ -80,7 +76,7 @@ class Checker:
         allowed = list(allowed)
         if value in allowed and type(value) is type(allowed[allowed.index(value)]):
             return True
-        self.add(_line_in(mapping, key), f"{where}.{key} is {value!r}; allowed: "
+        self.add(line_in(mapping, key), f"{where}.{key} is {value!r}; allowed: "
                  f"{', '.join(str(a) for a in allowed)}")
         return False
 
@@ -88,27 +84,27 @@ class Checker:
                 high: int | None = None) -> bool:
         value = mapping.get(key)
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(_line_in(mapping, key), f"{where}.{key} must be a whole number, not "
+            self.add(line_in(mapping, key), f"{where}.{key} must be a whole number, not "
                      f"{describe(value)}")
             return False
         if (low is not None and value < low) or (high is not None and value > high):
             bounds = f"from {low}" if high is None else (
                 f"up to {high}" if low is None else f"from {low} to {high}")
-            self.add(_line_in(mapping, key), f"{where}.{key} is {value}; it must be {bounds}")
+            self.add(line_in(mapping, key), f"{where}.{key} is {value}; it must be {bounds}")
             return False
         return True
 
     def boolean(self, mapping: dict, key: str, where: str) -> bool:
         if isinstance(mapping.get(key), bool):
             return True
-        self.add(_line_in(mapping, key), f"{where}.{key} must be true or false, not "
+        self.add(line_in(mapping, key), f"{where}.{key} must be true or false, not "
                  f"{describe(mapping.get(key))}")
         return False
 
     def text(self, mapping: dict, key: str, where: str) -> bool:
         if isinstance(mapping.get(key), str) and mapping.get(key):
             return True
-        self.add(_line_in(mapping, key), f"{where}.{key} must be a non-empty text, not "
+        self.add(line_in(mapping, key), f"{where}.{key} must be a non-empty text, not "
                  f"{describe(mapping.get(key))}")
         return False
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from . import __version__
 
 
-def _fail(messages: list[str], code: int = 2) -> None:
+def _fail(messages: list[str], code: int = 2) -> NoReturn:
     for message in messages:
         click.echo(f"ygocheck: {message}", err=True)
     sys.exit(code)
@@ -190,13 +190,13 @@ def check(snapshots: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         reports = [{"file": path, "ok": not isinstance(v, BadInput),
                     "errors": [p.as_json() for p in v.problems] if isinstance(v, BadInput)
-                    else []} for path, v in zip(snapshots, verdicts)]
+                    else []} for path, v in zip(snapshots, verdicts, strict=True)]
         if len(snapshots) == 1:
             _dump({"ok": reports[0]["ok"], "errors": reports[0]["errors"]})
         else:
             _dump({"ok": not bad, "files": reports})
         sys.exit(2 if bad else 0)
-    for path, verdict in zip(snapshots, verdicts):
+    for path, verdict in zip(snapshots, verdicts, strict=True):
         if isinstance(verdict, BadInput):
             for problem in verdict.problems:
                 click.echo(f"ygocheck: {problem.render()}", err=True)
@@ -228,7 +228,8 @@ def why(snapshot: str, action: str, as_json: bool) -> None:
     answer = first_answer(loaded, "question.lp", requests=request_facts("why", wanted))[0]
     legal, rules = request_answer(answer, "why")
     facts = reason_facts(answer, "why", legal)
-    reasons = [dict(reason(rule), facts=facts.get(rule, [])) for rule in rules]
+    reasons: list[dict[str, Any]] = [dict(reason(rule), facts=facts.get(rule, []))
+                                     for rule in rules]
     warnings = warnings_of(answer)
     if as_json:
         _dump({"action": wanted, "legal": legal, "reasons": reasons, "warnings": warnings})
@@ -498,8 +499,8 @@ def rule(rule_id: str | None, words: str | None, rulings: tuple[str, ...],
             return
         if not found:
             click.echo(f"no rule mentions {words!r}")
-        for entry in found:
-            click.echo(f"{entry.rule}: {entry.statement}")
+        for match in found:
+            click.echo(f"{match.rule}: {match.statement}")
         return
     by_id = {entry.rule: entry for entry in known}
     entry = by_id.get(rule_id) or by_id.get(rule_id.upper())
@@ -602,8 +603,9 @@ def resolve(snapshot: str, as_json: bool) -> None:
     (docs/format.md, "ygocheck resolve")."""
     from .play import resolve as run_resolve
 
-    outcomes = [{"choices": o.choices, "snapshot": o.snapshot, "events": o.events,
-                 "warnings": o.warnings} for o in run_resolve(_yaml_snapshot(snapshot))]
+    outcomes: list[dict[str, Any]] = [
+        {"choices": o.choices, "snapshot": o.snapshot, "events": o.events,
+         "warnings": o.warnings} for o in run_resolve(_yaml_snapshot(snapshot))]
     if as_json:
         _dump({"outcomes": outcomes})
         return

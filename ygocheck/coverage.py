@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .load import line_in
 from .problems import BadInput, Problem
 
 SEED_FORMAT = "ygocheck-seed-cases/1"
@@ -79,7 +80,7 @@ def read_seed_cases(path: Path) -> list[SeedCase]:
     found: list[SeedCase] = []
     cases = data["cases"]
     for key, entry in cases.items():
-        line = cases.line_of(key) if hasattr(cases, "line_of") else None
+        line = line_in(cases, key)
         if not isinstance(key, str) or not SEED_CASE.match(key):
             add(line, f"{key!r} is not a seed case like CASE-001")
             continue
@@ -88,13 +89,13 @@ def read_seed_cases(path: Path) -> list[SeedCase]:
             continue
         for name in entry:
             if name not in SEED_KEYS:
-                add(entry.line_of(name), f"unknown key {name!r} in {key}; allowed: "
+                add(line_in(entry, name), f"unknown key {name!r} in {key}; allowed: "
                     f"{', '.join(SEED_KEYS)}")
         texts = {}
         for name in ("title", "source", "not_encoded", "partly"):
             value = entry.get(name)
             if name in entry and not (isinstance(value, str) and value.strip()):
-                add(entry.line_of(name), f"{key}.{name} must be a non-empty text")
+                add(line_in(entry, name), f"{key}.{name} must be a non-empty text")
             texts[name] = value if isinstance(value, str) else None
         for name in ("title", "source"):
             if name not in entry:
@@ -103,19 +104,19 @@ def read_seed_cases(path: Path) -> list[SeedCase]:
         for name in ("encoded_by", "pending"):
             value = entry.get(name, [])
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                add(entry.line_of(name), f"{key}.{name} is a list of file paths")
+                add(line_in(entry, name), f"{key}.{name} is a list of file paths")
                 value = []
             shown = [os.path.normpath(folder / v).replace(os.sep, "/") for v in value]
-            for given, full in zip(value, shown):
+            for given, full in zip(value, shown, strict=True):
                 if not Path(full).is_file():
-                    add(entry.line_of(name), f"{key}.{name}: {given} is not a file (paths are "
+                    add(line_in(entry, name), f"{key}.{name}: {given} is not a file (paths are "
                         f"relative to {folder})")
             lists[name] = shown
         if bool(lists["encoded_by"]) == bool(texts["not_encoded"]):
             add(line, f"{key} gives either encoded_by (the ruling files that encode it) or "
                 "not_encoded (why none does), not both nor neither")
         if texts["partly"] and not lists["encoded_by"]:
-            add(entry.line_of("partly"), f"{key}.partly says what its encoded_by files leave "
+            add(line_in(entry, "partly"), f"{key}.partly says what its encoded_by files leave "
                 "out; without encoded_by, say it in not_encoded")
         found.append(SeedCase(key, texts["title"] or "", texts["source"] or "",
                               lists["encoded_by"], texts["not_encoded"], texts["partly"],
@@ -173,7 +174,7 @@ class Coverage:
             lines.append(f"  {rule}  " + (f"named by {len(named)} case"
                                           f"{'s' if len(named) > 1 else ''}" if named
                                           else "named by no case"))
-            by_file: dict[str, list[str]] = {}
+            by_file = {}
             for result in named:
                 by_file.setdefault(result.file, []).append(str(result.line))
             for file, where in by_file.items():

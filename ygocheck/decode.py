@@ -59,7 +59,8 @@ def action_object(symbol: Any) -> dict[str, Any]:
     found = registry()
     name = symbol.name
     action: dict[str, Any] = {"action": found.functors[name]}
-    for position, (key, argument) in enumerate(zip(found.arguments[name], symbol.arguments),
+    for position, (key, argument) in enumerate(zip(found.arguments[name], symbol.arguments,
+                                                   strict=True),
                                                start=1):
         if (name, position, str(argument)) in found.unnamed:
             continue
@@ -71,7 +72,8 @@ class Choices:
     """The choices of every action of one answer, and where each `next` leads."""
 
     def __init__(self, answer: Answer):
-        self.lists: dict[Any, dict[str, Any]] = {}
+        # Per action: each choice's lists of options, and the flag that it takes 1 to N.
+        self.lists: dict[Any, dict[str, list[list[str]] | bool]] = {}
         kinds = {choice.name: choice for choice in registry().choices}
         options: dict[tuple[Any, str, int], list[str]] = {}
         for atom in answer.of("choice_option"):
@@ -83,6 +85,7 @@ class Choices:
             action, kind, group, count = atom.arguments
             key = kinds[str(kind)].listed_as
             chosen = self.lists.setdefault(action, {}).setdefault(key, [])
+            assert isinstance(chosen, list)
             chosen.extend([sorted(options.get((action, str(kind), group.number), []))]
                           * count.number)
         # "Target up to N": the lists are the most it may take; it takes at least one.

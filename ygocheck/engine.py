@@ -38,6 +38,13 @@ class Branch:
     # The unmodelled clauses some moment of the line rested on (asp/unmodelled.lp).
     warnings: list[dict[str, Any]] = field(default_factory=list)
 
+    def settled_answer(self) -> Answer:
+        """The rules' answer about the moment a settled line reached (every branch `run`
+        returns has one)."""
+        if self.answer is None:
+            raise EncodingBug("a line of play was settled with no answer about its moment")
+        return self.answer
+
 
 @dataclass
 class Stop:
@@ -128,7 +135,7 @@ def run_many(jobs: list[Job], on_done: Callable[[int, Result | Exception, float]
         answers = _ask_round(jobs, waiting)
         share = (time.perf_counter() - started) / len(waiting)
         following: list[_Waiting] = []
-        for item, answer in zip(waiting, answers):
+        for item, answer in zip(waiting, answers, strict=True):
             seconds[item.job] += share
             if results[item.job] is not None:
                 continue
@@ -156,10 +163,11 @@ def run_many(jobs: list[Job], on_done: Callable[[int, Result | Exception, float]
         open_jobs = {w.job for w in waiting}
         for n in range(len(jobs)):
             if not reported[n] and n not in open_jobs:
-                results[n] = _finish(results[n], settled[n], dropped[n])
+                finished = _finish(results[n], settled[n], dropped[n])
+                results[n] = finished
                 reported[n] = True
                 if on_done is not None:
-                    on_done(n, results[n], seconds[n])
+                    on_done(n, finished, seconds[n])
     return [r for r in results if r is not None]
 
 
@@ -182,7 +190,7 @@ def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Except
 
     requests = [_request(jobs[w.job], w) for w in waiting]
     facts = [w.branch.state + jobs[w.job].loaded.definitions + r + jobs[w.job].questions
-             for w, r in zip(waiting, requests)]
+             for w, r in zip(waiting, requests, strict=True)]
     groups: dict[tuple[str, ...], list[int]] = {}
     for number, item in enumerate(waiting):
         groups.setdefault(jobs[item.job].extras, []).append(number)
@@ -193,7 +201,7 @@ def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Except
         try:
             if batchable:
                 found = solve_worlds([facts[m] for m in members], "step.lp", extras)
-                for m, answer in zip(members, found):
+                for m, answer in zip(members, found, strict=True):
                     answers[m] = answer
                 continue
         except (BadInput, EncodingBug):
@@ -257,7 +265,7 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
                                                                   warnings_of(outcome))),
                          following, last, False, item.path + (number,))
                 for number, outcome in enumerate(outcomes)]
-    if choosing:
+    if choosing and action is not None:
         # A `choose` that no step just before it left open: with every line followed, it
         # keeps the lines whose earlier choices fit it.
         if job.follow_all and fits_choice(action, branch.choices):

@@ -5,7 +5,8 @@ which facts a reason rests on is the rules' to say (docs/format.md, "ygocheck wh
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .pipeline import plain
 from .solve import Answer
@@ -103,8 +104,9 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("no_effect", 1): lambda c: f"{c} has no effect (a Normal Monster)",
     ("condition_count", 5): lambda p, z, n, b, m: (
         f"{p} has {n} such {'card' if n == 1 else 'cards'} "
-        f"{'on the field' if z in ('monster', 'spell_trap', 'card') else 'in ' + ZONE_WORDS.get(z, z)}"
-        f"; the text asks for {'at most' if b == 'at_most' else 'at least'} {m}"),
+        + ("on the field" if z in ("monster", "spell_trap", "card")
+           else f"in {ZONE_WORDS.get(z, z)}")
+        + f"; the text asks for {'at most' if b == 'at_most' else 'at least'} {m}"),
     ("condition_lp", 2): lambda p, w: f"{p}'s LP are not {w} than the opponent's",
     ("deck_size", 2): lambda p, n: f"{p}'s Deck holds {_plural(n, 'card')}",
     ("draws", 2): lambda c, n: f"{c} draws {_plural(n, 'card')}",

@@ -12,6 +12,7 @@ is out of date.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def targets(root: Path) -> dict[str, Callable[[], str]]:
     from .json_schemas import SCHEMAS, schema_text
 
     for name in SCHEMAS:
-        found[f"schemas/{name}.json"] = (lambda n=name: schema_text(n))
+        found[f"schemas/{name}.json"] = partial(schema_text, name)
     return found
 
 

@@ -108,7 +108,7 @@ def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> d
     seen_actions = {_key(a) for a in certain}
     possible: list[dict[str, Any]] = []
     considered = 0
-    for (_, fact), answer in zip(built, answers[1:]):
+    for (_, fact), answer in zip(built, answers[1:], strict=True):
         if isinstance(answer, BadInput):   # the rules say it cannot be the moment
             continue
         considered += 1

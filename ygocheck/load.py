@@ -15,7 +15,7 @@ import yaml
 from .problems import BadInput, Problem
 
 
-class LineDict(dict):  # type: ignore[type-arg]
+class LineDict(dict[Any, Any]):
     """A mapping read from YAML, with the line of the mapping and of each key."""
 
     line: int | None = None
@@ -25,7 +25,7 @@ class LineDict(dict):  # type: ignore[type-arg]
         return self.key_lines.get(key, self.line) if hasattr(self, "key_lines") else self.line
 
 
-class LineList(list):  # type: ignore[type-arg]
+class LineList(list[Any]):
     """A list read from YAML, with the line of the list and of each item."""
 
     line: int | None = None
@@ -35,6 +35,14 @@ class LineList(list):  # type: ignore[type-arg]
         if hasattr(self, "item_lines") and 0 <= index < len(self.item_lines):
             return self.item_lines[index]
         return self.line
+
+
+def line_in(container: Any, key: Any) -> int | None:
+    """The line of a key of a mapping, or of an item of a list, read from YAML; None for a
+    container that was not read from a file."""
+    if isinstance(container, (LineDict, LineList)):
+        return container.line_of(key)
+    return None
 
 
 class _DuplicateKey(yaml.MarkedYAMLError):
@@ -72,14 +80,14 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineLis
     return result
 
 
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)  # type: ignore[arg-type]
-_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)  # type: ignore[arg-type]
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
 
 # libyaml's safe loader, where PyYAML has it: several times faster, the same values and lines.
 # A document it refuses is read again by the pure-Python loader, whose messages are clearer.
 _FastLoader: Any = None
 if hasattr(yaml, "CSafeLoader"):
-    class _FastLineLoader(yaml.CSafeLoader):  # type: ignore[name-defined,misc]
+    class _FastLineLoader(yaml.CSafeLoader):
         """CSafeLoader whose mappings and lists carry line numbers (1-based)."""
 
     _FastLineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
@@ -121,8 +129,9 @@ def _parse(text: str, file: str) -> Any:
         raise BadInput([Problem(file, None, "not valid YAML: nested too deep")]) from None
     except yaml.reader.ReaderError as error:
         line = text[:error.position].count("\n") + 1 if error.position is not None else None
-        raise BadInput([Problem(file, line, f"not valid YAML: the character "
-                                f"#x{error.character if isinstance(error.character, int) else ord(error.character):04x} "
+        character = error.character if isinstance(error.character, int) \
+            else ord(error.character)
+        raise BadInput([Problem(file, line, f"not valid YAML: the character #x{character:04x} "
                                 "is not allowed in YAML text")]) from None
     except yaml.YAMLError as error:
         text_of_error = " ".join(str(error).split())

@@ -113,7 +113,8 @@ def first_answers(loaded: list[Loaded], entry: str = "main.lp") -> list[Answer |
     together: dict[int, Answer] = {}
     if len(batch) > 1:
         try:
-            together = dict(zip(batch, solve_worlds([loaded[n].facts for n in batch], entry)))
+            found = solve_worlds([loaded[n].facts for n in batch], entry)
+            together = dict(zip(batch, found, strict=True))
         except EncodingBug:
             together = {}
     for number, item in enumerate(loaded):

@@ -57,7 +57,7 @@ def play(loaded: Loaded, actions: list[dict[str, Any]]) -> PlayResult:
         return PlayResult(ok=False, snapshot=_snapshot(loaded, answer),
                           events=new_events(answer, loaded.event_count()), stopped_at=stopped,
                           warnings=warnings)
-    answer = branches[0].answer
+    answer = branches[0].settled_answer()
     return PlayResult(ok=True, snapshot=_snapshot(loaded, answer),
                       events=new_events(answer, loaded.event_count()),
                       warnings=branches[0].warnings)
@@ -77,8 +77,9 @@ def resolve(loaded: Loaded) -> list[Outcome]:
         from .problems import EncodingBug
 
         raise EncodingBug(f"resolving the chain stopped: {stop.message}")
-    return [Outcome(choices=b.choices, snapshot=_snapshot(loaded, b.answer),
-                    events=new_events(b.answer, loaded.event_count()), warnings=b.warnings)
+    return [Outcome(choices=b.choices, snapshot=_snapshot(loaded, b.settled_answer()),
+                    events=new_events(b.settled_answer(), loaded.event_count()),
+                    warnings=b.warnings)
             for b in branches]
 
 

@@ -58,7 +58,8 @@ def _results(session: Any) -> dict[int, Any]:
         from .rulings import run_cases
 
         items = [item for item in session.items if isinstance(item, RulingItem)]
-        cached = dict(zip((id(item) for item in items), run_cases([i.case for i in items])))
+        results = run_cases([i.case for i in items])
+        cached = dict(zip((id(item) for item in items), results, strict=True))
         session._ygocheck_results = cached
     return cached
 

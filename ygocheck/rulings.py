@@ -14,7 +14,7 @@ from .decode import Decoded, decode, meant, merge_warnings, request_answer
 from .engine import Job, new_events, run_many
 from .expectations import STATUSES, case_problems
 from .facts import request_facts
-from .load import LineDict, parse_yaml, read_text
+from .load import LineDict, line_in, parse_yaml, read_text
 from .pipeline import from_mapping
 from .problems import BadInput, EncodingBug
 from .shapes import CASE_KEYS, FILE_KEYS
@@ -95,20 +95,21 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
     problems = []
     for key in data:
         if key not in FILE_KEYS:
-            problems.append(f"{file}:{data.line_of(key)}: unknown key {key!r} in a file with "
+            problems.append(f"{file}:{line_in(data, key)}: unknown key {key!r} in a file with "
                             f"cases; allowed: {', '.join(FILE_KEYS)}")
     if data.get("format") != FORMAT:
         problems.append(f"{file}: format must be exactly {FORMAT!r}")
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
         problems.append(f"{file}: cases must be a non-empty list of cases")
+        cases = []
     if problems:
         return [], [CaseResult(file, path.name, False, problems)]
     shared_cards = data.get("cards") or {}
     result: list[Case] = []
     broken: list[CaseResult] = []
     for index, case in enumerate(cases):
-        line = cases.line_of(index) if hasattr(cases, "line_of") else None
+        line = line_in(cases, index)
         if isinstance(case, dict):
             merged = LineDict(case)
             merged.line = getattr(case, "line", line)
@@ -148,7 +149,8 @@ def prepare(case: Case) -> Prepared:
         fail(f"unknown key(s) {', '.join(map(str, unknown))}; allowed: {', '.join(CASE_KEYS)}")
     for problem in case_problems(data):
         fail(problem)
-    expect = data.get("expect") if isinstance(data.get("expect"), dict) else {}
+    given = data.get("expect")
+    expect: dict[str, Any] = given if isinstance(given, dict) else {}
     snapshot_data = {k: data[k] for k in ("format", "title", "cards", "state") if k in data}
     if isinstance(data, LineDict):
         snapshot_data = LineDict(snapshot_data)
@@ -212,7 +214,7 @@ def judge(prepared: Prepared, outcome: Any) -> CaseResult:
         mode = prepared.mode
         per_line = []
         for branch in branches:
-            answer = branch.answer
+            answer = branch.settled_answer()
             messages: list[str] = []
             cited |= _check_actions(expect, prepared.expected, answer, messages.append)
             if "state" in expect:
@@ -250,9 +252,10 @@ def run_cases(cases: list[Case], on_result: Callable[[CaseResult], None] | None 
         prepared.append(prepare(case))
         prepared[-1].result.seconds = time.perf_counter() - started
         if prepared[-1].job is None:
-            results[number] = judge(prepared[-1], None)
+            judged = judge(prepared[-1], None)
+            results[number] = judged
             if on_result is not None:
-                on_result(results[number])
+                on_result(judged)
     playing = [n for n, p in enumerate(prepared) if p.job is not None]
 
     def done(index: int, outcome: Any, seconds: float) -> None:
@@ -264,7 +267,7 @@ def run_cases(cases: list[Case], on_result: Callable[[CaseResult], None] | None 
         if on_result is not None:
             on_result(result)
 
-    run_many([prepared[n].job for n in playing], on_done=done)   # type: ignore[misc]
+    run_many([job for n in playing if (job := prepared[n].job) is not None], on_done=done)
     return [r for r in results if r is not None]
 
 
@@ -459,13 +462,13 @@ def run_paths(paths: list[str], jobs: int = 1,
     try:
         with context.Pool(jobs) as pool:
             pending = pool.map_async(_run_share, [(n, jobs) for n in range(jobs)])
-            while _FINISHED is not None and not pending.ready():
+            while progress is not None and _FINISHED is not None and not pending.ready():
                 try:
                     _FINISHED.get(timeout=0.2)
                 except queues.Empty:
                     continue
                 done += 1
-                progress(done, total)   # type: ignore[misc]
+                progress(done, total)
             shares = pending.get()
     finally:
         _SHARED, _FINISHED = [], None

@@ -89,7 +89,7 @@ class _Shape:
             self.at(("state",), str(key), state)
         lp = state.get("lp")
         if "lp" in state and c.mapping(lp, "state.lp", c.line(state, "lp")):
-            self.record(lp, STATE["lp"], "state.lp")
+            self.record(lp, STATE.nested("lp"), "state.lp")
             for player in PLAYERS:
                 if player in lp:
                     self.at(("life", player.lower()), "amount", lp, player)
@@ -119,7 +119,7 @@ class _Shape:
             where = f"state.counts.{player}"
             if not c.mapping(totals, where, c.line(counts, player)):
                 continue
-            counted = STATE["counts"][player]
+            counted = STATE.nested("counts").nested(player)
             c.known_keys(totals, words("counted_zone"), where)
             counted.check_fields(c, totals, where, words("counted_zone"))
             for zone in words("counted_zone"):
@@ -139,7 +139,8 @@ class _Shape:
     def chain(self, state: dict) -> None:
         c = self.checker
         chain = state.get("chain")
-        if chain is None or not c.listing(chain, "state.chain", c.line(state, "chain"), CHAIN_LINKS):
+        if chain is None or \
+                not c.listing(chain, "state.chain", c.line(state, "chain"), CHAIN_LINKS):
             return
         for index, link in enumerate(chain):
             where = f"chain link {index + 1}"
@@ -265,7 +266,7 @@ class _Shape:
         for key in ("temporary", "control"):
             value = item.get(key)
             if value is not None and c.mapping(value, f"{where}.{key}", c.line(item, key)):
-                self.record(value, CARD_ENTRY[key], f"{where}.{key}")
+                self.record(value, CARD_ENTRY.nested(key), f"{where}.{key}")
         location = ("card", card_id)
         self.at(location, "", item)
         for key in item:

@@ -16,7 +16,6 @@ themselves (they also record the line of every value for the rules' messages), u
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -293,6 +292,13 @@ class Record(Spec):
 
     def __getitem__(self, key: str) -> Spec | Record:
         return self.fields[key]
+
+    def nested(self, key: str) -> Record:
+        """The description of a field that is itself a mapping with known keys."""
+        spec = self.fields[key]
+        if not isinstance(spec, Record):
+            raise TypeError(f"{self.name}.{key} is described as a leaf, not as a mapping")
+        return spec
 
     def check_fields(self, c: Checker, mapping: dict, where: str,
                      keys: tuple[str, ...] | None = None) -> None:
@@ -618,7 +624,9 @@ CONTROL = Record("control", {
 
 CARD_ENTRY = Record("card_entry", {
     "id": EntryId(),
-    "name": Text("the official English name of any OCG/TCG card (one the library does not model has its effects unmodelled), or a name defined under the top-level cards:"),
+    "name": Text("the official English name of any OCG/TCG card (one the library does not "
+                 "model has its effects unmodelled), or a name defined under the top-level "
+                 "cards:"),
     "owner": Player(),
     "controller": Player("default: the owner"),
     "zone": Word("zone"),

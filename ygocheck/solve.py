@@ -233,7 +233,7 @@ def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str],
                 problems.append(Problem(file, line, "#program is not allowed in a snapshot"))
             return
         head = getattr(statement, "head", None)
-        if kind == ast.ASTType.Rule and not statement.body and \
+        if kind == ast.ASTType.Rule and not statement.body and head is not None and \
                 head.ast_type == ast.ASTType.Literal and head.sign == ast.Sign.NoSign and \
                 head.atom.ast_type == ast.ASTType.SymbolicAtom and \
                 head.atom.symbol.ast_type == ast.ASTType.Function:

@@ -115,7 +115,7 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link["resolved"] = True
         else:
             link[str(key)] = value(item)
-    ordered = []
+    ordered: list[dict[str, Any]] = []
     for number in sorted(links):
         link = links[number]
         if "targets" in link:
@@ -180,12 +180,12 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
 def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
     fields: dict[str, dict[str, list[Any]]] = {}
     for atom in answer.of("snapshot_card"):
-        card, key, item = atom.arguments
-        fields.setdefault(card.string, {}).setdefault(str(key), []).append(item)
+        owner, key, item = atom.arguments
+        fields.setdefault(owner.string, {}).setdefault(str(key), []).append(item)
     modifiers: dict[str, dict[int, dict[str, Any]]] = {}
     for atom in answer.of("snapshot_modifier"):
-        card, index, key, item = atom.arguments
-        modifiers.setdefault(card.string, {}).setdefault(index.number, {})[str(key)] = item
+        owner, index, key, item = atom.arguments
+        modifiers.setdefault(owner.string, {}).setdefault(index.number, {})[str(key)] = item
     stats: dict[str, dict[str, int]] = {}
     for name, key in (("current_atk", "atk"), ("current_def", "def"),
                       ("current_level", "level")):
@@ -228,7 +228,8 @@ def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
 
 
 def _modifier(raw: dict[str, Any]) -> dict[str, Any]:
-    modifier = {k: value(raw[k]) for k in ("atk", "def", "level", "kind") if k in raw}
+    modifier: dict[str, Any] = {k: value(raw[k]) for k in ("atk", "def", "level", "kind")
+                                if k in raw}
     until = raw.get("until")
     if until is not None and until.name == "turns" and len(until.arguments) == 1:
         modifier["until"] = {"turns": until.arguments[0].number}

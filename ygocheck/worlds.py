@@ -11,6 +11,7 @@ back by world; ruling suites and every line of play followed at once use it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -97,7 +98,7 @@ def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
     except RuntimeError:
         raise EncodingBug(f"the rules failed to ground for {file}: "
                           + ("; ".join(messages) or "clingo could not read the facts")) from None
-    found: list[list[Any]] = []
+    found: list[Sequence[clingo.Symbol]] = []
     control.solve(on_model=lambda model: found.append(model.symbols(shown=True)))
     if not found:
         raise EncodingBug(f"the rules have no answer for {file}: this is a bug in ygocheck, "

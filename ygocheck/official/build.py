@@ -20,8 +20,9 @@ import gzip
 import json
 import os
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..problems import BadInput, Problem
 from . import COLUMNS, FORMAT
@@ -116,7 +117,7 @@ def records(path: Path) -> Iterator[tuple[str, int, Any]]:
     if name.endswith((".jsonl", ".jsonl.gz")):
         opener = gzip.open if name.endswith(".gz") else open
         try:
-            with opener(path, "rt", encoding="utf-8") as handle:   # type: ignore[operator]
+            with opener(path, "rt", encoding="utf-8") as handle:
                 for number, line in enumerate(handle, start=1):
                     if line.strip():
                         yield name, number, _json(line, name, number, one_line=True)
@@ -159,7 +160,7 @@ def convert(file: str, line: int, data: Any, report: Report) -> Record | None:
         raise BadInput([Problem(file, line, "a card record must be a JSON object")])
     names = data.get("name")
     en = names.get("en") if isinstance(names, dict) else None
-    if not isinstance(en, str) or not en.strip():
+    if not isinstance(names, dict) or not isinstance(en, str) or not en.strip():
         raise BadInput([Problem(file, line, "the record has no English name (name.en)")])
     card_type = data.get("card_type")
     if card_type in SKIPPED_TYPES:
