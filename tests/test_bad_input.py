@@ -140,6 +140,17 @@ def test_unknown_card_name(bad: Any) -> None:
         "did you mean 'Blue-Eyes White Dragon'", "under the snapshot's top-level `cards:`")
 
 
+def test_a_card_named_by_a_passcode(bad: Any) -> None:
+    # 89631139 is Blue-Eyes White Dragon's passcode (reference.jsonl.gz): a snapshot names
+    # cards by name, and the message says whose passcode it is, or the nearest ones.
+    text = HEAD + "  cards:\n    - {id: a_bewd, name: 89631139, owner: A, zone: hand}\n"
+    bad(text, "89631139", "a card is named by its official English name, not its passcode",
+        "89631139 is the passcode of 'Blue-Eyes White Dragon'")
+    text = HEAD + "  cards:\n    - {id: a_bewd, name: '89631193', owner: A, zone: hand}\n"
+    bad(text, "89631193", "unknown card name '89631193'",
+        "the nearest: 89631139 ('Blue-Eyes White Dragon')")
+
+
 def test_duplicate_card_ids(bad: Any) -> None:
     text = HEAD + CARDS + "    - {id: a_celtic, name: Dark Hole, owner: A, zone: hand}\n"
     bad(text, "Dark Hole", "card id 'a_celtic' is used twice", "ids must be unique")
@@ -395,6 +406,23 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: draw, player: you, count: 1, after: if_done}]}]}",
      "`after` joins an operation to the one before it; the first operation has none"),
+    # an operation that cannot act on what it names (issue 20, Bad input)
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: draw, what: self, player: you, count: 1}]}]}",
+     "draw acts on a player (`player`), not on cards; drop `what: self`"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: change_atk, what: all_spell_traps, amount: 500}]}]}",
+     "change_atk acts on monsters, and `what: all_spell_traps` names Spells and Traps"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: damage, what: self, player: opponent, amount: 500}]}]}",
+     "`what` on damage names the monsters whose value `equal_to` reads"),
+    # an LP amount condition says its amount, and a count has none
+    ("{category: trap, kind: normal, effects: [{kind: activation, requires: "
+     "[{lp: at_most}]}]}", "lp at_most needs the LP it compares with: `amount: 1000`"),
+    ("{category: trap, kind: normal, effects: [{kind: activation, requires: "
+     "[{controls: monster, amount: 2}]}]}", "amount is the LP of an lp at_most/at_least"),
+    ("{category: trap, kind: normal, effects: [{kind: activation, "
+     "unmodelled_condition: 7}]}", "unmodelled_condition must be a non-empty text"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

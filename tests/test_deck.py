@@ -263,6 +263,14 @@ def test_a_malformed_ydk_is_refused_at_its_line(tmp_path: Path, text: str, line:
     assert f"{path}:{line}: " in err and message in err, err
 
 
+def test_a_mistyped_passcode_is_refused_with_the_nearest_ones(tmp_path: Path) -> None:
+    # 89631139 is Blue-Eyes White Dragon's passcode (reference.jsonl.gz); one digit off is
+    # no card's, and the message names the passcode it is nearest to, with its card.
+    path, err = bad(tmp_path, "deck.ydk", "#main\n89631138\n")
+    assert f"{path}:2: unknown passcode 89631138" in err
+    assert "the nearest: 89631139 ('Blue-Eyes White Dragon')" in err
+
+
 def test_every_unknown_passcode_is_reported(tmp_path: Path) -> None:
     path, err = bad(tmp_path, "deck.ydk", "#main\n11111111\n5318639\n22222222\n")
     assert f"{path}:2: unknown passcode 11111111" in err

@@ -52,10 +52,14 @@ ELF = {"id": "a_elf", "name": "Mystical Elf", "owner": "A", "zone": "monster", "
 def test_actions_warn_about_an_unmodelled_clause_of_a_card_that_can_act(tmp_path: Path) -> None:
     code, out, _ = run(tmp_path, snapshot([SPELL, ELF]), "actions", "--json")
     assert code == 0
+    # A clause in free text may be a condition or an action: the answer may be wrong either
+    # way (MISC-96).
     assert out["warnings"] == [{"card": "a_half", "effect": 1,
-                                "text": "then, if the target is a Dragon monster, draw 1 card"}]
+                                "text": "then, if the target is a Dragon monster, draw 1 card",
+                                "leans": ["allows_too_much", "lists_too_little"]}]
     code, text, _ = run(tmp_path, snapshot([SPELL, ELF]), "actions")
     assert "warning: a_half, effect 1: not modelled" in text
+    assert "(the answer may allow too much and may list too little)" in text
 
 
 def test_a_card_in_the_deck_rests_nothing_on_its_unmodelled_clause(tmp_path: Path) -> None:
@@ -70,8 +74,14 @@ def test_a_card_known_by_its_stats_only_warns_as_a_whole(tmp_path: Path) -> None
     code, out, _ = run(tmp_path, snapshot([ELF, fiend]), "why", "A change_position a_elf",
                        "--json")
     assert code == 0 and out["legal"] is True
-    assert out["warnings"] == [{"card": "b_fiend", "effect": "card",
-                                "text": "its effects: the card is known by its stats only"}]
+    # Its effects, unknown, may do what no answer lists; face-up on the field its continuous
+    # effects may also forbid what the answer allows (MISC-95, MISC-96).
+    leans = ["allows_too_much", "lists_too_little"]
+    assert out["warnings"] == [
+        {"card": "b_fiend", "effect": "card", "text": "it may have effects usable from where it "
+         "is (hand, field, GY, banishment) that this answer cannot list", "leans": leans},
+        {"card": "b_fiend", "effect": "card",
+         "text": "its effects: the card is known by its stats only", "leans": leans}]
 
 
 def test_play_and_resolve_carry_the_warnings_of_the_line(tmp_path: Path) -> None:
@@ -121,3 +131,64 @@ def test_a_case_resting_on_an_unmodelled_clause_is_no_plain_pass(tmp_path: Path)
     assert report["cases"][0]["unmodelled"][0]["card"] == "a_half"
     text = CliRunner().invoke(main, ["test", str(path), "--jobs", "1"]).stdout
     assert "PASS*" in text and "rests on an unmodelled clause" in text
+
+
+# Cards of the official list the library does not model (their definitions say only their
+# name, kind and stats): Threatening Roar, a Normal Trap, and Ash Blossom & Joyous Spring, a
+# monster whose effect is used from the hand (official text: "(Quick Effect): You can discard
+# this card; negate that effect").
+ROAR = {"id": "b_roar", "name": "Threatening Roar", "owner": "B", "zone": "spell_trap",
+        "slot": 1, "face": "down", "since_turn": 2}
+ASH = {"id": "b_ash", "name": "Ash Blossom & Joyous Spring", "owner": "B", "zone": "hand"}
+
+
+def official(cards: list[dict[str, Any]], **state: Any) -> dict[str, Any]:
+    data = snapshot(cards, **state)
+    del data["cards"]
+    return data
+
+
+def test_an_unmodelled_trap_is_activated_as_its_kind_allows_with_a_warning(
+        tmp_path: Path) -> None:
+    # MISC-94 (002 陷阱卡的分類): a Normal Trap Set on an earlier turn is activated in the
+    # opponent's turn; what its text requires and does is unknown, so the answer may be wrong
+    # both ways (MISC-96).
+    code, out, _ = run(tmp_path, official([ROAR, ELF], priority="B"), "actions", "--json")
+    assert code == 0
+    assert {"player": "B", "action": "activate", "card": "b_roar", "effect": 1} in out["actions"]
+    roar = [w for w in out["warnings"] if w["card"] == "b_roar" and w["effect"] == 1]
+    assert len(roar) == 1 and "card activation is offered" in roar[0]["text"]
+    assert roar[0]["leans"] == ["allows_too_much", "lists_too_little"]
+
+
+def test_an_unmodelled_monster_where_it_can_act_is_named_and_why_says_so(
+        tmp_path: Path) -> None:
+    # MISC-95: Ash Blossom in the hand may have an effect to use (its official text has one);
+    # the rules know none, so every answer names it, and `why` says its text is not modelled.
+    data = official([ASH, ELF], priority="B")
+    code, out, _ = run(tmp_path, data, "actions", "--json")
+    ash = [w for w in out["warnings"] if w["card"] == "b_ash"]
+    assert code == 0 and any("this answer cannot list" in w["text"] and
+                             w["leans"] == ["lists_too_little"] for w in ash)
+    code, out, _ = run(tmp_path, data, "why", "B activate b_ash", "--json")
+    assert code == 1 and out["legal"] is False
+    assert [r["rule"] for r in out["reasons"]] == ["MISC-95"]
+    assert out["reasons"][0]["facts"][0]["fact"] == "text_not_modelled"
+    # In the Deck it can use nothing: no answer rests on it.
+    code, out, _ = run(tmp_path, official([dict(ASH, zone="deck"), ELF]), "actions", "--json")
+    assert code == 0 and out["warnings"] == []
+
+
+def test_a_condition_the_descriptors_cannot_say_leans_to_allowing_too_much(
+        tmp_path: Path) -> None:
+    # MISC-96: a condition treated as holding can only make the answer allow too much.
+    data = snapshot([SPELL, ELF])
+    effect = dict(CARDS["Test Half Spell"]["effects"][0])
+    del effect["unmodelled"]
+    effect["unmodelled_condition"] = "only while you control a Dragon monster"
+    data["cards"] = {"Test Half Spell": dict(CARDS["Test Half Spell"], effects=[effect])}
+    code, out, _ = run(tmp_path, data, "actions", "--json")
+    assert code == 0
+    assert out["warnings"] == [{"card": "a_half", "effect": 1,
+                                "text": "only while you control a Dragon monster",
+                                "leans": ["allows_too_much"]}]

@@ -122,6 +122,44 @@ PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level",
 PICKING_OPERATIONS = ("special_summon",)
 
 
+# Operations that act on a player, never on cards: `what` cannot say what they act on.
+PLAYER_OPERATIONS = ("draw", "discard", "no_battle_damage", "limit_attackers", "no_hand_limit",
+                     "coin_toss", "damage_calculation")
+# Operations that act on monsters (their ATK/DEF, battle position, summon, battles), and the
+# groups that hold only Spells and Traps.
+MONSTER_OPERATIONS = ("special_summon", "change_atk", "change_def", "set_atk", "set_def",
+                      "change_position", "change_to_face_down", "flip_face_up",
+                      "cannot_be_destroyed_by_battle", "piercing", "second_attack",
+                      "double_battle_damage", "halve_battle_damage",
+                      "attack_directly_if_weakest")
+SPELL_TRAP_GROUPS = ("opponent_spell_traps", "all_spell_traps")
+
+
+def _check_operation_subjects(effect: dict, checker: Checker, where: str,
+                              line: int | None) -> None:
+    """An operation acts on what it can act on: a player's operation names no cards, a
+    monster's operation names no group of Spells and Traps, and `what` on damage or LP is the
+    monster whose value `equal_to` reads."""
+    for part in ("does", "applies"):
+        listed = effect.get(part)
+        for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
+            if not isinstance(operation, dict) or "what" not in operation:
+                continue
+            op, what = operation.get("op"), operation.get("what")
+            at = checker.line(listed, index - 1) or line
+            here = f"{where}.{part}[{index}]"
+            if op in PLAYER_OPERATIONS:
+                checker.add(at, f"{here}: {op} acts on a player (`player`), not on cards; "
+                            f"drop `what: {what}`")
+            elif op in MONSTER_OPERATIONS and what in SPELL_TRAP_GROUPS:
+                checker.add(at, f"{here}: {op} acts on monsters, and `what: {what}` names "
+                            "Spells and Traps; name monsters (targets, self, opponent_monsters, "
+                            "...) or declare the clause `unmodelled`")
+            elif op in ("damage", "gain_lp") and "equal_to" not in operation:
+                checker.add(at, f"{here}: `what` on {op} names the monsters whose value "
+                            "`equal_to` reads; give `equal_to` or drop `what`")
+
+
 def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                                line: int | None) -> None:
     """What each operation needs to do anything: `what: picked` and the places `from` names
@@ -223,7 +261,7 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
             if key in card:
                 checker.add(checker.line(card, key), f"{where}.{key} is only for monsters")
     CARD.check_fields(checker, card, where, ("archetypes", "text", "passcode", "unmodelled",
-                                             "note", "remains_on_field"))
+                                             "note", "remains_on_field", "hidden_card"))
     if "remains_on_field" in card and category == "monster":
         checker.add(checker.line(card, "remains_on_field"), f"{where}.remains_on_field is "
                     "for Normal Spells and Traps that stay on the field")
@@ -336,6 +374,7 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
                                    checker.line(effect, "requires"))
     _check_groups_exist(card, effect, checker, where, line)
     _check_operation_arguments(effect, checker, where, line)
+    _check_operation_subjects(effect, checker, where, line)
 
 
 def _check_record(value: Any, record: Record, checker: Checker, where: str,
@@ -369,10 +408,18 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
                     f"player's); it says {', '.join(said) or 'none'}")
         return
     if said == ["lp"]:
-        extra = [key for key in condition if key not in ("lp", "player")]
+        amount = condition.get("lp") in ("at_most", "at_least")
+        extra = [key for key in condition
+                 if key not in ("lp", "player") + (("amount",) if amount else ())]
         if extra:
             checker.add(line, f"{where}: an lp condition compares LP only; drop "
                         f"{', '.join(extra)}")
+        if amount and "amount" not in condition:
+            checker.add(line, f"{where}: lp {condition['lp']} needs the LP it compares with: "
+                        "`amount: 1000` (\"if your LP are 1000 or less\")")
+    elif "amount" in condition:
+        checker.add(line, f"{where}: amount is the LP of an lp at_most/at_least condition; a "
+                    "count of cards is at_least/at_most")
     least, most = condition.get("at_least"), condition.get("at_most")
     if isinstance(least, int) and isinstance(most, int) and least > most:
         checker.add(line, f"{where}: at_least {least} is more than at_most {most}; no count "

@@ -72,8 +72,15 @@ def _echo_warnings(warnings: list[dict[str, Any]], prefix: str = "") -> None:
     """One line per unmodelled clause the answer rests on (asp/unmodelled.lp)."""
     for item in warnings:
         effect = "the card" if item["effect"] == "card" else f"effect {item['effect']}"
-        click.echo(f"{prefix}warning: {item['card']}, {effect}: not modelled, so not "
-                   f"considered: {item['text']}")
+        ways = " and ".join(LEANS[w] for w in item.get("leans") or [])
+        lean = f" (the answer {ways})" if ways else ""
+        click.echo(f"{prefix}warning: {item['card']}, {effect}: not modelled: {item['text']}"
+                   f"{lean}")
+
+
+# How each way a warning leans (asp/unmodelled.lp) reads in the text output.
+LEANS = {"allows_too_much": "may allow too much",
+         "lists_too_little": "may list too little"}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -154,10 +161,14 @@ def _actions_as(loaded: Any, viewer: str, hidden_file: str | None, as_json: bool
     for action in found["actions"]:
         shown = {k: v for k, v in action.items() if k != "rests_on"}
         if action["rests_on"]:
-            facts = "; ".join(f"if {f['card']} is {f['is']}" for f in action["rests_on"])
+            facts = "; ".join(f"if {f['card']} is {f['is']}"
+                              + (" (resting on its unmodelled text)" if f.get("unmodelled")
+                                 else "")
+                              for f in action["rests_on"])
         else:
             facts = "whatever the hidden cards are"
         click.echo(f"{json.dumps(shown, ensure_ascii=False)}  # {facts}")
+    _echo_warnings(found["warnings"])
 
 
 @main.command()

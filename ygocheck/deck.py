@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .checks import Checker, describe
-from .known import Found, by_name, by_passcode, nearest
+from .known import Found, by_name, by_passcode, nearest, passcode_hint
 from .limits import DECK_COPIES, DECK_ENTRIES, LIST_CARDS
 from .problems import BadInput, Problem
 from .vocabulary import words
@@ -120,8 +120,8 @@ def _ydk(text: str, file: str) -> Deck:
         code = int(line)
         found = by_passcode(code)
         if found is None:
-            problems.append(Problem(file, number, f"unknown passcode {code}: no OCG/TCG card "
-                                    "ygocheck knows has it"))
+            problems.append(Problem(file, number, f"unknown passcode {code}: "
+                                    f"{passcode_hint(code)}"))
             continue
         deck.entries.append(Entry(section, number, found, 1, code))
     if problems:
@@ -183,7 +183,7 @@ def _card(key: Any, line: int | None, checker: Checker, where: str) -> Found | N
     if isinstance(key, int):
         found = by_passcode(key) if 0 < key < 10**8 else None
         if found is None:
-            checker.add(line, f"unknown passcode {key}: no OCG/TCG card ygocheck knows has it")
+            checker.add(line, f"unknown passcode {key}: {passcode_hint(key)}")
         return found
     found = by_name(key)
     if found is None:

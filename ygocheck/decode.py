@@ -27,10 +27,17 @@ class Decoded:
 
 def warnings_of(answer: Answer) -> list[dict[str, Any]]:
     """What the answer rests on that no descriptor expresses (asp/unmodelled.lp): one
-    {card, effect, text} per clause, `effect` a number or "card" (the card as a whole)."""
+    {card, effect, text, leans} per clause, `effect` a number or "card" (the card as a whole),
+    `leans` the ways the rules say the answer may be wrong for it (allows_too_much,
+    lists_too_little)."""
     found = {(_text(a.arguments[0]), _text(a.arguments[1]), _text(a.arguments[2]))
              for a in answer.of("warning")}
-    return [{"card": card, "effect": effect, "text": text}
+    leans: dict[tuple[Any, ...], set[str]] = {}
+    for a in answer.of("warning_leans"):
+        key = (_text(a.arguments[0]), _text(a.arguments[1]), _text(a.arguments[2]))
+        leans.setdefault(key, set()).add(str(a.arguments[3]))
+    return [{"card": card, "effect": effect, "text": text,
+             "leans": sorted(leans.get((card, effect, text), set()))}
             for card, effect, text in sorted(found, key=lambda w: (str(w[0]), str(w[1]), w[2]))]
 
 

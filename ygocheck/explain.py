@@ -102,12 +102,16 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("token", 1): lambda c: f"{c} is a Token",
     ("link_monster", 1): lambda c: f"{c} is a Link Monster",
     ("no_effect", 1): lambda c: f"{c} has no effect (a Normal Monster)",
+    ("text_not_modelled", 1): lambda c: (f"the text of {c} is not modelled: whether it has an "
+                                         "effect that could be activated here is not known"),
     ("condition_count", 5): lambda p, z, n, b, m: (
         f"{p} has {n} such {'card' if n == 1 else 'cards'} "
         + ("on the field" if z in ("monster", "spell_trap", "card")
            else f"in {ZONE_WORDS.get(z, z)}")
         + f"; the text asks for {'at most' if b == 'at_most' else 'at least'} {m}"),
     ("condition_lp", 2): lambda p, w: f"{p}'s LP are not {w} than the opponent's",
+    ("condition_lp_amount", 4): lambda p, n, w, m: (
+        f"{p} has {n} LP; the text asks for {'at most' if w == 'at_most' else 'at least'} {m}"),
     ("deck_size", 2): lambda p, n: f"{p}'s Deck holds {_plural(n, 'card')}",
     ("draws", 2): lambda c, n: f"{c} draws {_plural(n, 'card')}",
 }

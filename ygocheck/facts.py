@@ -200,7 +200,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("attribute", "type"):
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
-    for key in ("cannot_normal_summon", "remains_on_field"):
+    for key in ("cannot_normal_summon", "remains_on_field", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
     if "unmodelled" in card:
@@ -218,9 +218,9 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         for key in ("optional", "changes_stats"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
-        if "unmodelled" in effect:
-            out.append(f"definition_effect({prefix},unmodelled,"
-                       f"{quoted(str(effect['unmodelled']))}).")
+        for key in ("unmodelled", "unmodelled_condition"):
+            if key in effect:
+                out.append(f"definition_effect({prefix},{key},{quoted(str(effect[key]))}).")
         for key in ("from", "phase", "negates"):
             for value in effect.get(key) or []:
                 out.append(f"definition_effect({prefix},{key},{constant(value)}).")

@@ -86,7 +86,7 @@ def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
 
 
 def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> dict[str, Any]:
-    from .decode import decode
+    from .decode import decode, merge_warnings
     from .view import view
 
     other = "B" if player == "A" else "A"
@@ -104,22 +104,34 @@ def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> d
     base = answers[0]
     if isinstance(base, BadInput):
         raise base
-    certain = [dict(a, rests_on=[]) for a in decode(base).actions if a["player"] == other]
+    known_moment = decode(base)
+    certain = [dict(a, rests_on=[]) for a in known_moment.actions if a["player"] == other]
     seen_actions = {_key(a) for a in certain}
     possible: list[dict[str, Any]] = []
+    warnings = [known_moment.warnings]
     considered = 0
     for (_, fact), answer in zip(built, answers[1:], strict=True):
         if isinstance(answer, BadInput):   # the rules say it cannot be the moment
             continue
         considered += 1
-        for action in decode(answer).actions:
+        decoded = decode(answer)
+        # The clauses of the hypothesised card the rules do not model (asp/unmodelled.lp):
+        # an action resting on this hypothesis rests on them too.
+        resting = dict(fact, unmodelled=[w for w in decoded.warnings
+                                         if w["card"] == fact["card"]])
+        listed = False
+        for action in decoded.actions:
             if action["player"] != other or _key(action) in seen_actions:
                 continue
             if fact["card"] not in _cards_named(action):
                 continue
-            possible.append(dict(action, rests_on=[fact]))
+            possible.append(dict(action, rests_on=[resting]))
+            listed = True
+        if listed:
+            warnings.append(decoded.warnings)
     return {"as": player, "player": other, "actions": certain + possible,
-            "hypotheses": considered, "candidates": len(names)}
+            "hypotheses": considered, "candidates": len(names),
+            "warnings": merge_warnings(*warnings)}
 
 
 def _cards_named(action: dict[str, Any]) -> set[str]:

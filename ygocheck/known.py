@@ -125,13 +125,45 @@ def suggestions(name: str, count: int = 3) -> list[str]:
 
 
 def nearest(name: str) -> str:
-    """'; did you mean A, B or C?' for an unknown name, or ''."""
+    """'; did you mean A, B or C?' for an unknown name, or ''; for a passcode written as a
+    text, whose it is or the nearest ones."""
+    if name.strip().isdigit() and len(name.strip()) <= 8:
+        return f"; a card is named by its name, not its passcode: {passcode_hint(int(name))}"
     found = suggestions(name)
     if not found:
         return ""
     shown = [repr(n) for n in found]
     listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
     return f"; did you mean {listed}?"
+
+
+def passcode_hint(code: int) -> str:
+    """What a person who wrote the number `code` for a card should know: whose passcode it
+    is, or that no card has it and the nearest passcodes (a digit mistyped or two swapped)."""
+    found = by_passcode(code) if 0 < code < 10**8 else None
+    if found is not None:
+        return f"{code} is the passcode of {found.name!r}"
+    from .official import official
+
+    names = dict(official().passcode_names())
+    names.update(library_by_passcode())
+    near = sorted((distance, other) for other in names
+                  if (distance := _digit_distance(code, other)) <= 2)
+    shown = [f"{other} ({names[other]!r})" for _, other in near[:3]]
+    return f"no OCG/TCG card ygocheck knows has the passcode {code}" + \
+        (f"; the nearest: {', '.join(shown)}" if shown else "")
+
+
+def _digit_distance(a: int, b: int) -> int:
+    """Digits that differ between two 8-digit passcodes; two neighbours swapped count 1."""
+    x, y = f"{a:08d}", f"{b:08d}"
+    if len(x) != len(y):
+        return 99
+    differ = [i for i in range(len(x)) if x[i] != y[i]]
+    if len(differ) == 2 and differ[1] == differ[0] + 1 and x[differ[0]] == y[differ[1]] \
+            and x[differ[1]] == y[differ[0]]:
+        return 1
+    return len(differ)
 
 
 @dataclass(frozen=True)

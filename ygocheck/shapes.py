@@ -127,6 +127,21 @@ class Text(Spec):
 
 
 @dataclass
+class CardName(Text):
+    """A card's name; a number there is most likely a passcode, and the message says whose."""
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        value = mapping.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            from .known import passcode_hint
+
+            c.add(c.line(mapping, key), f"{where}.{key} is the number {value}: a card is named "
+                  f"by its official English name, not its passcode ({passcode_hint(value)})")
+            return False
+        return super().check(c, mapping, key, where)
+
+
+@dataclass
 class AnyText(Spec):
     """Any text, empty included."""
 
@@ -624,9 +639,9 @@ CONTROL = Record("control", {
 
 CARD_ENTRY = Record("card_entry", {
     "id": EntryId(),
-    "name": Text("the official English name of any OCG/TCG card (one the library does not "
-                 "model has its effects unmodelled), or a name defined under the top-level "
-                 "cards:"),
+    "name": CardName("the official English name of any OCG/TCG card (one the library does "
+                     "not model has its effects unmodelled), or a name defined under the "
+                     "top-level cards:"),
     "owner": Player(),
     "controller": Player("default: the owner"),
     "zone": Word("zone"),
@@ -874,8 +889,9 @@ REQUIREMENT = Record("requirement", {
                       "controls on the field"),
     "in": OneOf(("hand", "graveyard", "deck", "banished", "extra"), description="cards in the "
                 "player's hand, GY, Deck, banishment or Extra Deck"),
-    "lp": OneOf(("lower", "higher"), description="the player's LP are lower/higher than the "
-                "other player's"),
+    "lp": OneOf(("lower", "higher", "at_most", "at_least"), description="the player's LP are "
+                "lower/higher than the other player's, or at most/at least `amount`"),
+    "amount": Integer(0, 1000000, "with lp at_most/at_least: the LP it compares with"),
     "at_least": Integer(0, 100, "at least this many such cards (default 1)"),
     "at_most": Integer(0, 100, "at most this many such cards"),
     "face": OneOf(("up",), description="only face-up cards"),
@@ -962,6 +978,9 @@ EFFECT = Record("effect", {
     "text": Text("the effect's text, for people"),
     "unmodelled": Text("the clause of the effect no descriptor expresses; answers resting on "
                        "it warn"),
+    "unmodelled_condition": Text("a condition of the effect no descriptor expresses (\"if you "
+                                 "control no cards\"): the effect is treated as if it held, so "
+                                 "answers resting on it warn that they may allow too much"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
 }, required=("kind",))
 
@@ -989,6 +1008,8 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "hidden_card": Boolean("a placeholder `ygocheck view` writes for a card the viewer cannot "
+                           "see: nothing of its text is assumed, not even a card activation"),
     "effects": ListOf(EFFECT, description="effects in card-text order, numbered from 1",
                       nullable=True),
 }, required=("category", "kind"))

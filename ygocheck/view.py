@@ -45,6 +45,8 @@ def view(loaded: Loaded, player: str) -> dict[str, Any]:
     for name, fields in placeholders.items():
         definitions[name] = {k: fields[k] for k in ("category", "kind", "unmodelled")
                              if k in fields} | {"effects": []}
+        if fields.get("hidden_card") == "true":
+            definitions[name]["hidden_card"] = True
     if definitions:
         snapshot["cards"] = definitions
     else:

@@ -184,6 +184,11 @@ class OfficialList:
         return [card_of(line) for line in self.lines]
 
     def by_passcode(self, passcode: int) -> OfficialCard | None:
+        name = self.passcode_names().get(passcode)
+        return None if name is None else self.get(name)
+
+    def passcode_names(self) -> dict[int, str]:
+        """Every passcode of the list, with the English name of its card."""
         if self._by_passcode is None:
             found: dict[int, str] = {}
             for line in self.lines:
@@ -191,8 +196,7 @@ class OfficialList:
                 for code in codes.split(",") if codes else ():
                     found[int(code)] = en
             self._by_passcode = found
-        name = self._by_passcode.get(passcode)
-        return None if name is None else self.get(name)
+        return self._by_passcode
 
     def by_normal(self, text: str) -> list[OfficialCard]:
         """The cards with an English, Japanese or Korean name that is `text`, normalised
