@@ -480,6 +480,7 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
      "targets must be a list"),
     ("  chain: [{player: A, card: {id: a_celtic}}]", "chain:", "which is not a card"),
     ("  this_turn: {normal_summon_used: [C]}", "this_turn", "lists players (A, B)"),
+    ("  this_turn: {normal_summon_used: [A, A]}", "this_turn", "lists a player twice"),
     ("  this_turn: {used: [{player: A, name: [Dark Hole], effect: 1}]}", "this_turn",
      "unknown card name"),
     ("  pending: [{player: A, card: [a_celtic], effect: 1}]", "pending", "which is not a card"),
@@ -650,6 +651,16 @@ def test_lp_input_with_script_or_include_is_refused(tmp_path: Path, text: str, l
     (LP_STATE.replace("snapshot_state(turn_player,a)", 'snapshot_state(turn_player,"A")'),
      "not a player (a or b)"),
     (LP_STATE + "snapshot_life(c,100).\n", "not a player (a or b)"),
+    # issue 21: card ids, categories, kinds and effect numbers of hand-written facts
+    (LP_STATE.replace('"a1"', "a1"), "is not a card id"),
+    (LP_STATE + 'definition("Dark Hole",category,spell). definition("Dark Hole",category,trap). '
+     'definition("Dark Hole",kind,normal).\n', "has two categories"),
+    (LP_STATE + 'definition("Dark Hole",category,spell). definition("Dark Hole",kind,dance).\n',
+     "a kind its category does not have"),
+    (LP_STATE + 'definition("Dark Hole",category,spell). definition("Dark Hole",kind,normal). '
+     'definition_effect("Dark Hole",0,kind,activation).\n', "numbers an effect below 1"),
+    (LP_STATE + 'definition("Dark Hole",category,spell). definition("Dark Hole",kind,normal). '
+     'definition_effect("Dark Hole",-1,kind,activation).\n', "numbers an effect below 1"),
 ])
 def test_bad_lp_input(tmp_path: Path, text: str, phrase: str) -> None:
     path = tmp_path / "bad.lp"

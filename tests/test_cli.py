@@ -137,8 +137,15 @@ def test_ruling_file_pass_and_fail(write) -> None:  # noqa: ANN001
     report = json.loads(out)
     assert code == 1 and report["failed"] == 1
     assert "expected illegal" in report["cases"][0]["failures"][0]
-    unsettled = write(dict(wrong, status="unsettled"), "unsettled.yaml")
-    assert run("test", unsettled)[0] == 0
+    # An unsettled case that fails does not fail the run, beside a settled case that passes;
+    # a file of unsettled cases alone asserts nothing, and fails (issue 21).
+    settled = {k: v for k, v in case.items() if k != "format"}
+    unsettled = {k: v for k, v in dict(wrong, status="unsettled").items() if k != "format"}
+    mixed = write({"format": case["format"], "cases": [settled, unsettled]}, "mixed.yaml")
+    assert run("test", mixed)[0] == 0
+    alone = write(dict(wrong, status="unsettled"), "unsettled.yaml")
+    code, out, _ = run("test", alone)
+    assert code == 1 and "every case is unsettled or contested" in out
 
 
 def test_invalid_snapshot_in_a_ruling_file_fails_the_case(write) -> None:  # noqa: ANN001

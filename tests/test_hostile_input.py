@@ -181,6 +181,24 @@ IMPOSSIBLE = [
      "chain is empty"),
     ("after a summon with no summon", [MONSTER + "}"], "  window: after_summon\n", None,
      "last event"),
+    # issue 21: moments the fuzzing found accepted
+    ("a card activation still in the hand", ["{id: a_h, name: Dark Hole, owner: A, zone: hand}"],
+     "  chain: [{player: A, card: a_h, effect: 1}]\n", "chain:", "CHAIN-14"),
+    ("a pending trigger in the Deck", ["{id: a_s, name: Sangan, owner: A, zone: deck}"],
+     "  pending: [{player: A, card: a_s, effect: 1}]\n", "pending", "CHAIN-07"),
+    ("a chain window with no chain", [MONSTER + "}"], "  window: chain\n", None, "CHAIN-01"),
+    ("a triggers window with nothing pending", [MONSTER + "}"], "  window: triggers\n", None,
+     "CHAIN-08"),
+    ("a next phase in an open game state", [MONSTER + "}"],
+     "  window: open\n  next_phase: end\n", None, "TURN-05"),
+    ("a resolved link below an unresolved one",
+     ["{id: a_h, name: Dark Hole, owner: A, zone: spell_trap, slot: 1, face: up}",
+      "{id: b_t, name: Mystical Space Typhoon, owner: B, zone: spell_trap, slot: 1, face: up}"],
+     "  chain: [{player: A, card: a_h, effect: 1, resolved: true}, "
+     "{player: B, card: b_t, effect: 1}]\n", "chain:", "CHAIN-02"),
+    ("a Normal Summon by the opponent this turn",
+     ["{id: b_m, name: Celtic Guardian, owner: B, zone: monster, slot: 1, since_turn: 3, "
+      "summoned: {how: normal, turn: 3}}"], "", "b_m", "SUMMON-03"),
 ]
 
 
@@ -192,6 +210,14 @@ def test_an_impossible_moment_is_refused(bad: Any, entries: list[str], state: st
     if "next_phase" in state:
         text = text.replace("turn: 3", "turn: 1")
     bad(text, needle, phrase)
+
+
+@pytest.mark.parametrize("battle, phrase", [
+    ("  step: end\n  battle: {destroyed: [a_m]}\n", "DSTEP-30"),
+])
+def test_a_battle_that_cannot_be(bad: Any, battle: str, phrase: str) -> None:
+    text = with_cards(MONSTER + "}", state=battle).replace("phase: main1", "phase: battle")
+    bad(text, None, phrase)
 
 
 def test_a_deck_of_61_cards_is_refused(bad: Any) -> None:
@@ -306,3 +332,76 @@ def test_resolve_with_no_chain_is_bad_input_citing_the_rule(tmp_path: Path) -> N
     result = invoke("resolve", str(path))
     assert_clean(result)
     assert result.exit_code == 2 and "CHAIN-02" in result.stderr
+
+
+# --- the last fuzz classes (issue 21): a message, never a traceback or exit 3 -------------------
+
+@pytest.mark.parametrize("definition, phrase", [
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: [destroy], "
+     "what: self}]}]}", ".op is ['destroy']"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: {a: destroy}, "
+     "what: self}]}]}", ".op is {'a': 'destroy'}"),
+    ("{category: trap, kind: normal, effects: [{kind: activation, responds_to: [[{what: spell}]],"
+     " does: [{op: destroy, what: self}]}]}", "a list inside the list of alternatives"),
+])
+def test_a_malformed_definition_is_a_message(bad: Any, definition: str, phrase: str) -> None:
+    text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
+            "  cards:\n    - {id: a_t, name: Test Thing, owner: A, zone: hand}\n")
+    bad(text, "Test Thing:", phrase)
+
+
+def test_a_modifier_until_null_is_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(with_cards(MONSTER + ", modifiers: [{atk: 500, until: null}]}"),
+                    encoding="utf-8")
+    result = invoke("play", str(path), "--do", "A next end")
+    assert_clean_test(result)
+    assert result.exit_code == 0 and "atk: 500" in result.stdout
+
+
+@pytest.mark.parametrize("action, phrase", [
+    ("A activate a_m \u00b2", "not an effect number"),
+    ('{"player": "A", "action": "activate", "targets": ' + "[" * 5000 + "]" * 5000 + "}",
+     "nested too deep"),
+])
+def test_an_odd_action_is_a_message(tmp_path: Path, action: str, phrase: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(with_cards(MONSTER + "}"), encoding="utf-8")
+    for command in (["why", str(path), action], ["play", str(path), "--do", action]):
+        result = invoke(*command)
+        assert_clean(result)
+        assert result.exit_code == 2 and phrase in result.stderr, result.output
+
+
+@pytest.mark.parametrize("cards", [["Dark Hole"], "Dark Hole"])
+def test_shared_cards_that_are_not_a_mapping_fail_the_file(tmp_path: Path, cards: Any) -> None:
+    path = tmp_path / "cases.yaml"
+    good = {k: v for k, v in CASE.items() if k != "format"}
+    path.write_text(yaml.safe_dump({"format": "ygocheck/1", "cards": cards, "cases": [
+        dict(good, expect={"legal": LEGAL})]}), encoding="utf-8")
+    result = invoke("test", str(path), "--jobs", "1")
+    assert_clean_test(result)
+    assert result.exit_code == 1 and "must be a mapping of card name" in result.stdout
+
+
+def test_an_unknown_key_inside_expect_state_fails(tmp_path: Path) -> None:
+    """`battle: {whatever: null}` compared with an absent value would always pass."""
+    import json
+
+    path = tmp_path / "case.yaml"
+    path.write_text(yaml.safe_dump({**CASE, "expect": {"state": {"battle": {"whatever": None}}}}),
+                    encoding="utf-8")
+    result = invoke("test", str(path), "--json", "--jobs", "1")
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1
+    assert "unknown key 'whatever' in expect.state.battle" in report["cases"][0]["failures"][0]
+
+
+def test_lp_input_beyond_the_fact_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    from ygocheck.limits import LP_FACTS
+
+    path = tmp_path / "big.lp"
+    path.write_text("snapshot_state(turn,1).\n" + "".join(
+        f'snapshot_card("c{n}",zone,hand).\n' for n in range(LP_FACTS + 5)), encoding="utf-8")
+    result = invoke("check", str(path))
+    assert_bad(result, path, LP_FACTS + 1, f"more than {LP_FACTS:,} facts")

@@ -36,8 +36,9 @@ def test_the_official_card_list_ships_with_the_package() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setuptools = config["tool"]["setuptools"]
     assert "ygocheck.official" in setuptools["packages"]
-    assert "cards.tsv" in setuptools["package-data"]["ygocheck.official"]
-    assert (ROOT / "ygocheck" / "official" / "cards.tsv").is_file()
+    for name in ("cards.tsv", "materials.tsv"):     # the list, and its material lines
+        assert name in setuptools["package-data"]["ygocheck.official"]
+        assert (ROOT / "ygocheck" / "official" / name).is_file()
 
 
 def test_ci_runs_the_readme_test_command() -> None:

@@ -40,6 +40,9 @@ def parse_action(text: str) -> dict[str, Any]:
             given = json.loads(text)
         except json.JSONDecodeError as error:
             raise ActionError(f"action {text!r} is not valid JSON: {error.msg}") from None
+        except RecursionError:
+            raise ActionError(f"action {text[:60]!r}...: nested too deep; an action is an "
+                              "object of card ids, lists of card ids and words") from None
         return check_action(given, text)
     words = text.split()
     if len(words) < 2:
@@ -54,6 +57,11 @@ def parse_action(text: str) -> dict[str, Any]:
         value = registry().key(key).value
         if value == "effect" and rest and not rest[0].isdigit():
             continue
+        # str.isdigit also holds for digits int() does not read ("²"): the number must be
+        # written in the digits 0-9.
+        if value == "effect" and rest and not (rest[0].isascii() and 1 <= int(rest[0]) <= 20):
+            raise ActionError(f"action {text!r}: {rest[0]!r} is not an effect number; "
+                              "effect is a number from 1 to 20 written in digits 0-9")
         if value == "cards":
             if rest or key == "cards":
                 action[key] = rest

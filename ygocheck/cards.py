@@ -19,7 +19,8 @@ from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIE
                      COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
                      MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
                      RESPONDS_TO, RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT,
-                     TARGET_WHERE, TIMINGS, TURNS, WHO, Either, ListOf, Record)
+                     TARGET_WHERE, TIMINGS, TURNS, WHO, MATERIAL_GROUP, MATERIALS, Either,
+                     ListOf, Record)
 
 CardDefinition = dict[str, Any]
 
@@ -224,7 +225,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
     for part in ("does", "applies"):
         listed = effect.get(part)
         for index, operation in enumerate(listed if isinstance(listed, list) else [], start=1):
-            if not isinstance(operation, dict) or operation.get("op") not in ONLY_GROUPS:
+            if not isinstance(operation, dict) or not isinstance(operation.get("op"), str) \
+                    or operation["op"] not in ONLY_GROUPS:
                 continue
             allowed = ONLY_GROUPS[operation["op"]]
             if operation.get("what", allowed[0]) not in allowed:
@@ -281,7 +283,16 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     stars = ("rank",) if kind == "xyz" else ("link",) if kind == "link" else ("level",)
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def") + stars
                       + ("link_arrows", "scale", "tributes", "cannot_normal_summon",
-                         "revival_limit"))
+                         "revival_limit", "summoned_only_by"))
+    if "materials" in card:
+        # The shape of a material line's descriptions (the summon rules check what they say).
+        materials = card["materials"]
+        at = checker.line(card, "materials")
+        if _check_record(materials, MATERIALS, checker, f"{where}.materials", at):
+            for key in ("groups", "including"):
+                if key in materials:
+                    _check_records(materials[key], MATERIAL_GROUP, checker,
+                                   f"{where}.materials.{key}", at)
     if kind == "xyz" and "level" in card:
         checker.add(checker.line(card, "level"), f"{where}: an Xyz Monster has a Rank, not a "
                     "Level")
@@ -435,12 +446,17 @@ def _check_battle(value: Any, checker: Checker, where: str, line: int | None) ->
         checker.add(line, f"{where} names no condition; give at least `role` or `has_battled`")
 
 
-def _check_responds_to(value: Any, checker: Checker, where: str, line: int | None) -> None:
+def _check_responds_to(value: Any, checker: Checker, where: str, line: int | None,
+                       nested: bool = False) -> None:
+    if isinstance(value, list) and nested:
+        checker.add(line, f"{where} is a list inside the list of alternatives; each "
+                    "alternative is one mapping {what, kind, activation, player, targeting}")
+        return
     if isinstance(value, list):
         if not value:
             checker.add(line, f"{where} lists no alternative")
         for index, item in enumerate(value, start=1):
-            _check_responds_to(item, checker, f"{where}[{index}]", line)
+            _check_responds_to(item, checker, f"{where}[{index}]", line, nested=True)
         return
     _check_record(value, RESPONDS_TO, checker, where, line)
 

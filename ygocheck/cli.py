@@ -630,6 +630,52 @@ def resolve(snapshot: str, as_json: bool) -> None:
         _echo_warnings(outcome["warnings"], "# ")
 
 
+@main.command()
+@click.argument("snapshot", type=click.Path(dir_okay=False))
+@click.option("--lines", type=int, default=1, show_default=True,
+              help="Random lines to play (at most 200).")
+@click.option("--depth", type=int, default=5, show_default=True,
+              help="Actions per line (at most 20; with --all at most 4).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The seed of the random lines: the same seed plays the same lines.")
+@click.option("--all", "every", is_flag=True, help="Every line to --depth instead of random "
+              "lines (at most 400 moments).")
+@click.option("--json", "as_json", is_flag=True, help="Machine output (docs/format.md).")
+@_guarded
+def explore(snapshot: str, lines: int, depth: int, seed: int, every: bool,
+            as_json: bool) -> None:
+    """Play legal lines from SNAPSHOT and check every moment reached: possible, not stuck,
+    and actions, --expand, why, play, resolve and view agreeing; exit 1 on a violation,
+    printed with the line that reaches it (docs/format.md, "ygocheck explore")."""
+    from .explore import ExploreLimit, explore as run_explore
+
+    loaded = _yaml_snapshot(snapshot)
+    try:
+        report = run_explore(loaded, lines=lines, depth=depth, seed=seed, every=every)
+    except ExploreLimit as error:
+        _fail([f"{snapshot}: {error}"])
+        return
+    if as_json:
+        _dump(report.as_json())
+        sys.exit(1 if report.violations else 0)
+    click.echo(f"{snapshot}: {report.moments} moments checked over {report.lines} lines, "
+               f"{len(report.violations)} violations")
+    for item in report.violations:
+        click.echo(f"violation ({item.check}): {item.message}")
+        click.echo("  do:" + ("" if item.line else " []"))
+        for action in item.line:
+            click.echo(f"    - {action}")
+    click.echo(f"distinct outcomes: {len(report.outcomes)}")
+    for key, count in report.outcomes.most_common():
+        described = report.described[key]
+        lp = described["lp"] or {}
+        result = described["result"]
+        ended = f"; {result['winner']} wins ({result['reason']})" if result else ""
+        zones = ", ".join(f"{card} {zone}" for card, zone in described["cards"].items())
+        click.echo(f"  {count} x LP A {lp.get('A')} B {lp.get('B')}{ended}: {zones}")
+    sys.exit(1 if report.violations else 0)
+
+
 @main.command(name="view")
 @click.argument("snapshot", type=click.Path(dir_okay=False))
 @click.option("--as", "player", type=click.Choice(["A", "B"]), required=True,
@@ -642,6 +688,21 @@ def view_command(snapshot: str, player: str) -> None:
     from .view import view
 
     click.echo(_dump_yaml(view(load(snapshot), player)), nl=False)
+
+
+@main.command()
+def serve() -> None:
+    """Answer requests, one JSON object a line on stdin, one JSON answer a line on stdout,
+    the rules and the card library kept between them (docs/format.md, "ygocheck serve")."""
+    from .warm import Warm
+
+    warm = Warm()
+    try:
+        warm.serve(sys.stdin.buffer, sys.stdout)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    finally:
+        warm.close()
 
 
 if __name__ == "__main__":

@@ -15,17 +15,12 @@ MAX_EXPANDED = 1000
 
 
 def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    import clingo
-
+    from .control import ground
+    from .solve import parsed
     from .state_out import value
 
-    arguments = ["--warn=none", str(MAX_EXPANDED + 1), "--project=show"]
-    from .solve import add_program
-
-    control = clingo.Control(arguments)
-    add_program(control, "question.lp", ("expand.lp",))
-    control.add("base", [], loaded.facts)
-    control.ground([("base", [])])
+    control = ground(parsed("question.lp", ("expand.lp",)), loaded.facts, loaded.file,
+                     [str(MAX_EXPANDED + 1), "--project=show"]).control
     found: list[dict[str, Any]] = []
 
     def keep(model: Any) -> None:

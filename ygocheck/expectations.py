@@ -113,6 +113,7 @@ def _state(value: Any, state_keys: tuple[str, ...], card_keys: tuple[str, ...],
     for key in value:
         if key not in state_keys:
             add(f"unknown key {key!r} in expect.state; allowed: {', '.join(state_keys)}")
+    _sub_keys(value, add)
     lp = value.get("lp")
     if "lp" in value and not (isinstance(lp, dict) and lp and all(
             player in ("A", "B") and isinstance(points, int) for player, points in lp.items())):
@@ -135,6 +136,25 @@ def _state(value: Any, state_keys: tuple[str, ...], card_keys: tuple[str, ...],
             if field not in card_keys or field == "id":
                 add(f"unknown card field {field!r} in expect.state.cards.{card_id}; allowed: "
                     f"{', '.join(k for k in card_keys if k != 'id')}")
+
+
+def _sub_keys(value: dict[str, Any], add: Any) -> None:
+    """The keys inside `battle`, `this_turn` and `result`: one the snapshot never has would be
+    compared with an absent value and pass whenever it is expected null or empty."""
+    from .schema import BATTLE_KEYS, THIS_TURN_KEYS
+    from .shapes import RESULT
+
+    for key, known in (("battle", BATTLE_KEYS), ("this_turn", THIS_TURN_KEYS),
+                       ("result", RESULT.keys)):
+        part = value.get(key)
+        if key not in value or part is None:
+            continue
+        if not isinstance(part, dict):
+            add(f"expect.state.{key} is a mapping of {', '.join(known)}")
+            continue
+        for sub in part:
+            if sub not in known:
+                add(f"unknown key {sub!r} in expect.state.{key}; allowed: {', '.join(known)}")
 
 
 def _event(value: Any, where: str, event_keys: tuple[str, ...], add: Any) -> None:

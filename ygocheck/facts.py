@@ -171,6 +171,8 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
             add(f"snapshot_card({ident},{key},({sub},{shown})).")
     for index, modifier in enumerate(fields.get("modifiers") or [], start=1):
         for key, value in modifier.items():
+            if value is None:   # null is the key left out (shapes.py: Until is nullable)
+                continue
             if key == "source":
                 shown = term(value)
             elif key == "until" and isinstance(value, dict):

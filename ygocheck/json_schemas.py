@@ -16,9 +16,9 @@ from typing import Any
 
 from . import FORMAT
 from .limits import ACTIONS, LIST_ITEMS
-from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, DEFINITIONS_MAP, EVENT, EXPECT_KEYS, FILE_KEYS,
-                     KINDS, MONSTER_ONLY, OUTCOME_MODES, SNAPSHOT, STATE, STATUSES, Either, ListOf,
-                     MapOf, Record, Spec, action_schema)
+from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, DEFINITIONS_MAP, EFFECT, EVENT, EXPECT_KEYS,
+                     FILE_KEYS, KINDS, MONSTER_ONLY, OUTCOME_MODES, SNAPSHOT, STATE, STATUSES,
+                     Either, ListOf, MapOf, Record, Spec, action_schema)
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMAS = ("snapshot", "cards", "ruling")
@@ -49,6 +49,11 @@ def _record_json(record: Record) -> dict[str, Any]:
         found["description"] = record.description
     if record is CARD:
         found["allOf"] = _card_relations()
+    if record is EFFECT:     # cards.py: a trigger says what triggers it, or is unmodelled
+        found["allOf"] = [{"if": {"properties": {"kind": {"const": "trigger"}},
+                                  "required": ["kind"]},
+                           "then": {"anyOf": [{"required": [key]} for key in
+                                              ("trigger", "timing", "phase", "unmodelled")]}}]
     return found
 
 

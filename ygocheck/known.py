@@ -45,12 +45,28 @@ def _library_card(official: Any) -> str | None:
     return official.en if official.en in library() else None
 
 
+EXTRA_DECK = ("fusion", "synchro", "xyz", "link")
+
+
+def with_materials(name: str, definition: CardDefinition) -> CardDefinition:
+    """A library Extra Deck monster that states no `materials` takes the official list's
+    reading of its material line (docs/official.md, "Material lines"); what the library
+    states always wins. Reads only materials.tsv, and only for such a monster."""
+    if definition.get("kind") not in EXTRA_DECK or "materials" in definition:
+        return definition
+    from .official import summon_for
+
+    summon = summon_for(name)
+    materials = summon.materials() if summon is not None else None
+    return definition if materials is None else {**definition, "materials": materials}
+
+
 def from_official(card: Any, how: str = "name") -> Found:
     """A card of the official list as ygocheck knows it: the library's definition if the
     library models it, else the list's (stats only, with `unmodelled`)."""
     name = _library_card(card)
     if name is not None:
-        return Found(name, library()[name], True, card, how)
+        return Found(name, with_materials(card.en, library()[name]), True, card, how)
     return Found(card.en, card.definition(), False, card, how)
 
 
@@ -63,14 +79,16 @@ def by_passcode(passcode: int) -> Found | None:
     if card is not None:
         return from_official(card, "passcode")
     name = library_by_passcode().get(passcode)
-    return Found(name, library()[name], True, None, "passcode") if name else None
+    return Found(name, with_materials(name, library()[name]), True, None, "passcode") \
+        if name else None
 
 
 def by_name(name: str) -> Found | None:
     """The card of this exact English name (library first, then the official list)."""
     cards = library()
     if name in cards:
-        return Found(name, cards[name], True, _official_of(name, cards[name]))
+        return Found(name, with_materials(name, cards[name]), True,
+                     _official_of(name, cards[name]))
     from .official import official
 
     card = official().get(name)
@@ -100,7 +118,7 @@ def definitions_for(names: Iterable[str], declared: dict[str, CardDefinition]) \
         if name in declared:
             found[name] = declared[name]
         elif name in cards:
-            found[name] = cards[name]
+            found[name] = with_materials(name, cards[name])
         else:
             missing.append(name)
     if missing:
@@ -237,5 +255,5 @@ def every_card() -> list[Found]:
         seen.add(found.name)
     for name, definition in library().items():
         if name not in seen:
-            cards.append(Found(name, definition, True, None))
+            cards.append(Found(name, with_materials(name, definition), True, None))
     return cards

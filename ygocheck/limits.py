@@ -26,6 +26,7 @@ TEXT = 10_000                   # characters of one text (a name, a title, a not
 DECK_ENTRIES = 500              # cards (.ydk lines) or entries (YAML) of one deck list
 DECK_COPIES = 100               # copies one entry of a YAML deck list may count
 LIST_CARDS = 5_000              # cards of one Forbidden & Limited list
+LP_FACTS = 20_000               # facts of one .lp snapshot (50,000 took over 30 s to ground)
 
 
 def check_document(value: Any, file: str) -> None:

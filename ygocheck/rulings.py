@@ -91,7 +91,10 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
                                [f"{file}: a ruling file is a mapping with format, state and "
                                 "expect (or cases)"])]
     if "cases" not in data:
-        return [Case(file, 0, data, getattr(data, "line", 1))], []
+        single = Case(file, 0, data, getattr(data, "line", 1))
+        if single.status != "settled":
+            return [], [_asserts_nothing(file, path)]
+        return [single], []
     problems = []
     for key in data:
         if key not in FILE_KEYS:
@@ -106,6 +109,13 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
     if problems:
         return [], [CaseResult(file, path.name, False, problems)]
     shared_cards = data.get("cards") or {}
+    if not isinstance(shared_cards, dict):
+        from .checks import describe
+
+        line = data.line_of("cards") if hasattr(data, "line_of") else None
+        return [], [CaseResult(file, path.name, False, [
+            f"{file}:{line}: cards (the definitions every case shares) must be a mapping of "
+            f"card name to definition, not {describe(shared_cards)}"])]
     result: list[Case] = []
     broken: list[CaseResult] = []
     for index, case in enumerate(cases):
@@ -124,7 +134,18 @@ def read_cases(path: Path) -> tuple[list[Case], list[CaseResult]]:
             broken.append(CaseResult(file, f"case {index + 1}", False, [
                 f"{file}:{line}: case {index + 1} is not a mapping (ruling, source, state, "
                 f"expect, ...) but {type(case).__name__}"], line=line))
+    if result and not broken and all(case.status != "settled" for case in result):
+        # Cases not settled never fail the run: a file of only such cases would pass while
+        # asserting nothing.
+        return [], [_asserts_nothing(file, path)]
     return result, broken
+
+
+def _asserts_nothing(file: str, path: Path) -> CaseResult:
+    return CaseResult(file, path.name, False, [
+        f"{file}: every case is unsettled or contested, so the file asserts nothing: settle "
+        "one case (status: settled, the default), or keep the file with the cases the rules "
+        "cannot decide yet (examples/rulings-pending/)"])
 
 
 @dataclass
@@ -456,6 +477,9 @@ def run_paths(paths: list[str], jobs: int = 1,
     import multiprocessing
     import queue as queues
 
+    from .warm import prepare
+
+    prepare()   # parsed once here, inherited by every forked process
     context = multiprocessing.get_context("fork")
     _SHARED = cases
     _FINISHED = context.Queue() if progress is not None else None

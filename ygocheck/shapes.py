@@ -450,10 +450,16 @@ class Players(Spec):
                 c.add(c.line(mapping, key), f"{where}.{key} lists players (A, B), not "
                       f"{describe(player)}")
                 ok = False
+        if ok and len(set(value)) < len(value):
+            # Each player is listed once: a second A would say the Normal Summon was used twice.
+            c.add(c.line(mapping, key), f"{where}.{key} lists a player twice; list each player "
+                  "once")
+            ok = False
         return ok
 
     def json(self) -> dict[str, Any]:
-        return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(PLAYERS)}}
+        return {"type": "array", "maxItems": LIST_ITEMS, "uniqueItems": True,
+                "items": {"enum": list(PLAYERS)}}
 
 
 @dataclass
@@ -758,7 +764,8 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
-                "def", "tributes", "cannot_normal_summon", "revival_limit")
+                "def", "tributes", "cannot_normal_summon", "revival_limit", "materials",
+                "summoned_only_by")
 
 
 @dataclass
@@ -984,6 +991,36 @@ EFFECT = Record("effect", {
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
 }, required=("kind",))
 
+# An Extra Deck monster's materials (docs/cards.md, "Materials"): its material line, verbatim,
+# read as descriptions. Only accepted here, so that the official list's definitions pass;
+# what each group may say is checked by the summon rules' own shape check.
+PROCEDURE_METHODS = ("fusion", "ritual", "synchro", "xyz", "pendulum", "link", "inherent")
+MATERIAL_GROUP = Record("material_group", {
+    "count": Integer(1, 60, "exactly this many"),
+    "min": Integer(1, 60, "at least this many"),
+    "max": Integer(1, 60, "at most this many"),
+    "tuner": Boolean("a Tuner (true) or a non-Tuner (false)"),
+    "effect": Boolean("an Effect Monster"),
+    "pendulum": Boolean("a Pendulum Monster"),
+    "kind": OneOf(KINDS["monster"]),
+    "not_kind": OneOf(KINDS["monster"]),
+    "type": Text("the monster Type"),
+    "attribute": OneOf(ATTRIBUTES),
+    "name": Text("exactly this card name"),
+    "archetype": Text("an archetype"),
+    "level": Integer(0, 13), "min_level": Integer(0, 13), "max_level": Integer(0, 13),
+    "min_atk": Integer(0, 100000), "max_atk": Integer(0, 100000),
+    "min_def": Integer(0, 100000), "max_def": Integer(0, 100000),
+}, description="a group of materials: a size (count, or min and max) and description keys "
+   "(docs/cards.md)")
+MATERIALS = Record("materials", {
+    "line": Text("the material line, verbatim from the text, for people"),
+    "groups": ListOf(MATERIAL_GROUP, description="in text order; all must be filled"),
+    "including": ListOf(MATERIAL_GROUP, description="how many of the chosen materials must "
+                        "fit each entry"),
+    "unmodelled": Boolean("the line is not read: every answer resting on it warns"),
+}, required=("line",))
+
 CARD = Record("card", {
     "category": OneOf(CATEGORIES),
     "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
@@ -1001,6 +1038,9 @@ CARD = Record("card", {
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
+    "materials": MATERIALS,
+    "summoned_only_by": OneOf(PROCEDURE_METHODS, description="the one way the monster may be "
+                              "Special Summoned (\"Must be Fusion Summoned\")"),
     "archetypes": Names(),
     "text": Text("the card text, for people"),
     "passcode": Integer(1, 99999999, "the number printed on the card"),

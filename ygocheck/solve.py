@@ -41,23 +41,15 @@ def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
           all_models: bool = False, file: str = "<facts>") -> list[Answer]:
     """Ground the rules of `entry` (and `extras`, more show directives or parts) with `facts`
     and solve: the answer set, or with `all_models` every one."""
-    import clingo
+    from . import control as grounding
 
-    messages: list[str] = []
-    arguments = ["--warn=none"]
+    arguments: list[str] = []
     if all_models:
         # Every choice a step leaves is shown (choice/3), so answer sets never repeat a shown
         # outcome; projection is not needed.
         arguments += [str(MAX_OUTCOMES + 1)]
-    control = clingo.Control(arguments, logger=lambda code, message: messages.append(
-        message.strip()), message_limit=5)
-    try:
-        add_program(control, entry, extras)
-        control.add("base", [], facts)
-        control.ground([("base", [])])
-    except RuntimeError:
-        text = "; ".join(messages) or "clingo could not read the facts"
-        raise EncodingBug(f"the rules failed to ground for {file}: {text}") from None
+    statements, files = rules(entry, extras)
+    control = grounding.ground(statements, facts, file, arguments, files).control
     answers: list[Answer] = []
 
     def keep(model: Any) -> None:
@@ -77,12 +69,33 @@ def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
     return answers
 
 
+# The programs a process has grounded once: the next grounding of each builds its Control from
+# the parsed statements; the first (often the only one, `ygocheck actions`) loads the files,
+# which is cheaper than parsing them into statements and building from those.
+_GROUNDED: set[tuple[str, tuple[str, ...]]] = set()
+
+
+def rules(entry: str, extras: tuple[str, ...] = ()) -> tuple[tuple[Any, ...] | None,
+                                                             list[str]]:
+    """The rules of `entry` and `extras` for control.ground: the parsed statements, or the
+    first time in a process that nothing parsed them yet, the files to load."""
+    key = (entry, extras)
+    if key in _GROUNDED or key in _PARSED:
+        return parsed(entry, extras), []
+    _GROUNDED.add(key)
+    return None, [str(asp_folder() / entry)] + [str(asp_folder() / e) for e in extras]
+
+
+_PARSED: set[tuple[str, tuple[str, ...]]] = set()
+
+
 @lru_cache(maxsize=16)
 def parsed(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
     """The statements of the rules, parsed once per process: building a Control from them
     costs half of parsing the files again."""
     from clingo import ast
 
+    _PARSED.add((entry, extras))
     statements: list[Any] = []
     ast.parse_files([str(asp_folder() / entry)] + [str(asp_folder() / e) for e in extras],
                     statements.append)
@@ -90,11 +103,9 @@ def parsed(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
 
 
 def add_program(control: Any, entry: str, extras: tuple[str, ...] = ()) -> None:
-    from clingo import ast
+    from .control import add_statements
 
-    with ast.ProgramBuilder(control) as builder:
-        for statement in parsed(entry, extras):
-            builder.add(statement)
+    add_statements(control, parsed(entry, extras))
 
 
 # --- .lp input ---------------------------------------------------------------------------------
@@ -114,8 +125,27 @@ def check_lp_input(text: str, file: str) -> dict[tuple[tuple[Any, ...], str], in
             raise BadInput([Problem(file, number, f"#{directive} is not allowed in a snapshot: "
                                     "an .lp snapshot holds only facts in the ygocheck fact "
                                     "vocabulary (docs/facts.md)")])
+    _check_too_many_facts(text, file)
     _check_characters(text, file)
     return _check_only_facts(text, file)
+
+
+def _check_too_many_facts(text: str, file: str) -> None:
+    """Refuse, before parsing, a text with more statement ends than LP_FACTS facts: reading
+    each statement costs a Python call, and 50,000 took over 30 s. A period followed by a
+    space, a comment or the end ends a statement (one in a string may be counted too: the
+    exact count follows in _check_only_facts)."""
+    from .limits import LP_FACTS
+
+    for number, match in enumerate(STATEMENT_END.finditer(text), start=1):
+        if number > LP_FACTS:
+            line = text.count("\n", 0, match.start()) + 1
+            raise BadInput([Problem(file, line, f"more than {LP_FACTS:,} facts: an .lp "
+                                    "snapshot holds at most what a duel does (docs/format.md, "
+                                    "\"Limits\")")])
+
+
+STATEMENT_END = re.compile(r"\.(?=\s|%|$)")
 
 
 def _check_characters(text: str, file: str) -> None:
@@ -217,9 +247,12 @@ def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str],
     derive, or make the decoder fail, instead of being refused."""
     from clingo import ast
 
+    from .limits import LP_FACTS
+
     vocabulary = fact_vocabulary()
     problems: list[Problem] = []
     lines: dict[tuple[tuple[Any, ...], str], int] = {}
+    counted = [0]
 
     def visit(statement: Any) -> None:
         kind = statement.ast_type
@@ -244,6 +277,11 @@ def _check_only_facts(text: str, file: str) -> dict[tuple[tuple[Any, ...], str],
                                         "arithmetic)"))
                 return
             if (symbol.name, len(symbol.arguments)) in vocabulary:
+                counted[0] += 1
+                if counted[0] == LP_FACTS + 1:
+                    problems.append(Problem(file, line, f"more than {LP_FACTS:,} facts: an .lp "
+                                            "snapshot holds at most what a duel does "
+                                            "(docs/format.md, \"Limits\")"))
                 place = _location(symbol.name, list(symbol.arguments))
                 if place is not None:
                     lines.setdefault(place, line)
@@ -275,15 +313,16 @@ def fact_names(facts: str, file: str) -> tuple[set[str], set[str]]:
     """Read hand-written facts alone: the card names they use, and those they define."""
     import clingo
 
-    messages: list[str] = []
-    control = clingo.Control(["--warn=none"], logger=lambda c, m: messages.append(m.strip()),
-                             message_limit=5)
+    from .control import new
+
+    grounding = new()
+    control = grounding.control
     try:
         control.add("base", [], facts)
         control.ground([("base", [])])
     except RuntimeError as error:
         text = re.sub(r"<block>:(\d+):\d+-\d+:", r"line \1:",
-                      "; ".join(messages) or str(error).strip() or "clingo could not read them")
+                      grounding.failure(error, "clingo could not read them"))
         raise BadInput([Problem(file, None, f"not valid ASP facts: {text}")]) from None
     used: set[str] = set()
     defined: set[str] = set()

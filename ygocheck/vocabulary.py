@@ -21,7 +21,9 @@ PLAYER_NAMES = {"a": "A", "b": "B"}
 def _domains() -> dict[str, tuple[object, ...]]:
     import clingo
 
-    control = clingo.Control(["--warn=none"])
+    from .control import new
+
+    control = new().control
     control.load(str(asp_folder() / "vocabulary.lp"))
     control.ground([("base", [])])
     found: dict[str, list[object]] = {}

@@ -82,22 +82,12 @@ def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
     """One answer for each world (the first answer set: a world whose step leaves a choice
     must be solved alone for all its outcomes)."""
     import clingo
-    from clingo import ast
 
+    from .control import ground
     from .problems import EncodingBug
 
-    messages: list[str] = []
-    control = clingo.Control(["--warn=none"], logger=lambda code, message: messages.append(
-        message.strip()), message_limit=5)
-    try:
-        with ast.ProgramBuilder(control) as builder:
-            for statement in program(entry, extras):
-                builder.add(statement)
-        control.add("base", [], "\n".join(tagged(f, w) for w, f in enumerate(facts)))
-        control.ground([("base", [])])
-    except RuntimeError:
-        raise EncodingBug(f"the rules failed to ground for {file}: "
-                          + ("; ".join(messages) or "clingo could not read the facts")) from None
+    control = ground(program(entry, extras),
+                     "\n".join(tagged(f, w) for w, f in enumerate(facts)), file).control
     found: list[Sequence[clingo.Symbol]] = []
     control.solve(on_model=lambda model: found.append(model.symbols(shown=True)))
     if not found:

@@ -10,8 +10,9 @@ definition says, under `unmodelled`, what of its text no descriptor expresses.
 
 from __future__ import annotations
 
+import json
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,50 @@ COLUMNS = ("en", "ja", "ko", "passcodes", "konami_id", "category", "kind", "type
            "attribute", "level", "rank", "link_arrows", "atk", "def", "scale", "abilities",
            "text")
 LIST_FILE = Path(__file__).resolve().parent / "cards.tsv"
+# Beside it, the material lines and summon conditions read from the cards' texts.
+MATERIALS_FORMAT = "ygocheck-official-materials/1"
+MATERIAL_COLUMNS = ("en", "status", "line", "groups", "including", "revival_limit",
+                    "summoned_only_by", "clauses")
+MATERIALS_FILE = LIST_FILE.with_name("materials.tsv")
+EXTRA_DECK = ("fusion", "synchro", "xyz", "link")
+
+
+@dataclass(frozen=True)
+class Summon:
+    """A card's line of materials.tsv: its material line, whether the vocabulary expresses
+    it (`expressed`), reads it but not the procedure the text prescribes (`condition`), or
+    cannot read it (`unreadable`; "" for a Ritual Monster, which has none here); its
+    descriptions; its revival limit as the text states it; and the clauses about its summon
+    no descriptor expresses."""
+
+    status: str
+    line: str
+    groups: tuple[Any, ...]
+    including: tuple[Any, ...]
+    revival_limit: str
+    summoned_only_by: str
+    clauses: tuple[str, ...]
+
+    def materials(self) -> dict[str, Any] | None:
+        """The definition's `materials` key (docs/cards.md), or None."""
+        if not self.status:
+            return None
+        if self.status != "expressed":
+            return {"line": self.line, "unmodelled": True}
+        out: dict[str, Any] = {"line": self.line, "groups": [dict(g) for g in self.groups]}
+        if self.including:
+            out["including"] = [dict(entry) for entry in self.including]
+        return out
+
+
+def summon_of(line: str) -> tuple[str, Summon]:
+    """One data line of materials.tsv: the card's name and its Summon."""
+    en, status, text, groups, including, limit, only_by, clauses = line.split("\t")
+    return en, Summon(status=status, line=text,
+                      groups=tuple(json.loads(groups)) if groups else (),
+                      including=tuple(json.loads(including)) if including else (),
+                      revival_limit=limit, summoned_only_by=only_by,
+                      clauses=tuple(json.loads(clauses)) if clauses else ())
 
 
 @dataclass(frozen=True)
@@ -45,6 +90,7 @@ class OfficialCard:
     scale: int | None
     abilities: tuple[str, ...]
     text: str          # e: effects, p: a Pendulum Effect, m: summoning requirements only
+    summon: Summon | None = None    # its line of materials.tsv, if it has one
 
     @property
     def passcode(self) -> int | None:
@@ -54,12 +100,17 @@ class OfficialCard:
         """What of the card's text no descriptor expresses, when the card is known by its
         stats only; None for a card whose text is flavour (a Normal Monster) or none."""
         parts = []
-        if "m" in self.text:
+        summon = self.summon
+        expressed = summon is not None and summon.status == "expressed"
+        if ("m" in self.text or self.kind in EXTRA_DECK) and not expressed:
             parts.append("its Summoning requirements (materials)")
         if "e" in self.text:
             parts.append("its effects")
         if "p" in self.text:
             parts.append("its Pendulum Effect")
+        if summon is not None and summon.clauses:
+            parts.append("its summon conditions "
+                         + "; ".join(f'"{clause}"' for clause in summon.clauses))
         if not parts:
             return None
         what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -87,6 +138,14 @@ class OfficialCard:
                     out[key] = 0 if value == "?" else value
             if self.scale is not None:
                 out["scale"] = self.scale
+            if self.summon is not None:
+                materials = self.summon.materials()
+                if materials is not None:
+                    out["materials"] = materials
+                if self.summon.revival_limit:
+                    out["revival_limit"] = self.summon.revival_limit
+                if self.summon.summoned_only_by:
+                    out["summoned_only_by"] = self.summon.summoned_only_by
         if self.passcode is not None:
             out["passcode"] = self.passcode
         note = self.unmodelled()
@@ -140,6 +199,18 @@ def rows(text: str) -> list[str]:
     return data
 
 
+def summon_rows(text: str) -> list[str]:
+    """The data lines of a materials.tsv text (as rows() does for cards.tsv)."""
+    lines = text.split("\n")
+    start = 0
+    while start < len(lines) and lines[start].startswith("#"):
+        start += 1
+    if start == len(lines) or tuple(lines[start].split("\t")) != MATERIAL_COLUMNS:
+        raise RuntimeError(f"the official material lines are not in the {MATERIALS_FORMAT} "
+                           "format (run `python -m ygocheck.official PATH` again)")
+    return [line for line in lines[start + 1:] if line]
+
+
 def card_of(line: str) -> OfficialCard:
     """One data line as a card."""
     (en, ja, ko, passcodes, konami_id, category, kind, type_, attribute, level, rank,
@@ -165,8 +236,10 @@ class OfficialList:
     English names; a card is parsed when asked for, and the other indexes are built on first
     use, so that naming one card costs little more than reading the file."""
 
-    def __init__(self, lines: list[str]):
+    def __init__(self, lines: list[str], summons: list[str] | None = None):
         self.lines = lines
+        # the lines of materials.tsv, by English name: parsed when a card is asked for
+        self.summons = {line[:line.index("\t")]: line for line in summons or []}
         self.index = {line[:line.index("\t")]: number for number, line in enumerate(lines)}
         self._by_passcode: dict[int, str] | None = None
         self._by_normal: dict[str, list[str]] | None = None
@@ -178,10 +251,19 @@ class OfficialList:
     def get(self, name: str) -> OfficialCard | None:
         """The card of this exact English name."""
         number = self.index.get(name)
-        return None if number is None else card_of(self.lines[number])
+        if number is None:
+            return None
+        card = card_of(self.lines[number])
+        summon = self.summons.get(name)
+        return card if summon is None else replace(card, summon=summon_of(summon)[1])
 
     def cards(self) -> list[OfficialCard]:
-        return [card_of(line) for line in self.lines]
+        out = []
+        for line in self.lines:
+            card = card_of(line)
+            summon = self.summons.get(card.en)
+            out.append(card if summon is None else replace(card, summon=summon_of(summon)[1]))
+        return out
 
     def by_passcode(self, passcode: int) -> OfficialCard | None:
         name = self.passcode_names().get(passcode)
@@ -219,7 +301,21 @@ class OfficialList:
 @lru_cache(maxsize=1)
 def official() -> OfficialList:
     """The shipped list (read once per process, on first use)."""
-    return OfficialList(rows(LIST_FILE.read_text(encoding="utf-8")))
+    return OfficialList(rows(LIST_FILE.read_text(encoding="utf-8")), list(summons().values()))
+
+
+@lru_cache(maxsize=1)
+def summons() -> dict[str, str]:
+    """The lines of the shipped materials.tsv by English name, read on first use without the
+    card list (a library Extra Deck monster takes its materials from here, known.py)."""
+    lines = summon_rows(MATERIALS_FILE.read_text(encoding="utf-8"))
+    return {line[:line.index("\t")]: line for line in lines}
+
+
+def summon_for(name: str) -> Summon | None:
+    """The material line and summon conditions the list reads for the card of this name."""
+    line = summons().get(name)
+    return None if line is None else summon_of(line)[1]
 
 
 def loaded() -> bool:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ..problems import BadInput
-from .build import build
+from .build import build_all, count_lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,11 +21,13 @@ def main(argv: list[str] | None = None) -> int:
                                      "from yaml-yugi card data.")
     parser.add_argument("path", help="a yaml-yugi data/cards folder, a cards.json list, or a "
                         ".jsonl / .jsonl.gz file of card records")
-    parser.add_argument("--output", help="where to write (default: the package's cards.tsv)")
+    parser.add_argument("--output", help="where to write the card list (default: the "
+                        "package's cards.tsv); the material lines go to materials.tsv beside it")
     args = parser.parse_args(argv)
     target = Path(args.output) if args.output else Path(__file__).resolve().parent / "cards.tsv"
+    beside = target.with_name("materials.tsv")
     try:
-        text, report = build(Path(args.path))
+        text, materials, report = build_all(Path(args.path))
     except BadInput as error:
         for problem in error.problems:
             print(f"ygocheck.official: {problem.render()}", file=sys.stderr)
@@ -34,9 +36,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ygocheck.official: {args.path}: cannot be read: {error}", file=sys.stderr)
         return 2
     target.write_text(text, encoding="utf-8")
+    beside.write_text(materials, encoding="utf-8")
     for line in report.lines():
         print(line)
-    print(f"wrote {target}")
+    for line in count_lines(report.materials):
+        print(f"material lines, {line}")
+    print(f"wrote {target} and {beside}")
     return 0
 
 

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from ..problems import BadInput, Problem
-from . import COLUMNS, FORMAT
+from . import COLUMNS, FORMAT, MATERIAL_COLUMNS, MATERIALS_FORMAT
+from .materials import Summoning, read_card
 
 
 SPELL_KINDS = {"Normal": "normal", "Quick-Play": "quick_play", "Continuous": "continuous",
@@ -42,6 +43,10 @@ ARROWS = {"↖": "top_left", "⬆": "top", "↗": "top_right", "⬅": "left", "�
           "↙": "bottom_left", "⬇": "bottom", "↘": "bottom_right"}
 ATTRIBUTES = ("DARK", "EARTH", "FIRE", "LIGHT", "WATER", "WIND", "DIVINE")
 SKIPPED_TYPES = ("Skill",)
+# The kinds whose text the generator reads for their material line (Extra Deck monsters) or
+# their revival limit alone (Ritual Monsters: their Ritual Spell names the rest).
+EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
+SUMMONED_KINDS = EXTRA_DECK_KINDS + ("ritual",)
 MAX_PROBLEMS = 20
 
 
@@ -54,6 +59,7 @@ class Record:
     row: dict[str, str]
     passcode: int | None
     konami_id: int | None
+    summoning: Summoning | None = None
 
 
 @dataclass
@@ -66,6 +72,7 @@ class Report:
     skipped: list[str] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
     fallback: list[str] = field(default_factory=list)
+    materials: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         out = [f"read {self.read} records, wrote {self.written} cards"]
@@ -199,7 +206,15 @@ def convert(file: str, line: int, data: Any, report: Report) -> Record | None:
             break
     if problems:
         raise BadInput([Problem(file, line, f"{en!r}: {message}") for message in problems])
-    return Record(file=file, line=line, row=row, passcode=passcode, konami_id=konami_id)
+    summoning = None
+    if row["category"] == "monster" and row["kind"] in SUMMONED_KINDS:
+        text = data.get("text")
+        english = text.get("en") if isinstance(text, dict) else None
+        summoning = read_card(row["kind"], english if isinstance(english, str) else "")
+        if row["kind"] == "ritual" and not (summoning.revival_limit or summoning.clauses):
+            summoning = None
+    return Record(file=file, line=line, row=row, passcode=passcode, konami_id=konami_id,
+                  summoning=summoning)
 
 
 def _number(data: dict, key: str, bad: Any, low: int, high: int) -> int | None:
@@ -347,6 +362,13 @@ def choose(records_read: list[Record], report: Report) -> list[Record]:
 
 def build(path: Path) -> tuple[str, Report]:
     """The text of cards.tsv for the data at PATH, and the report. Raises BadInput."""
+    cards, _, report = build_all(path)
+    return cards, report
+
+
+def build_all(path: Path) -> tuple[str, str, Report]:
+    """The texts of cards.tsv and of materials.tsv for the data at PATH, and the report.
+    Raises BadInput."""
     report = Report()
     found: list[Record] = []
     problems: list[Problem] = []
@@ -372,4 +394,63 @@ def build(path: Path) -> tuple[str, Report]:
               f" ({report.read} records); do not edit by hand."]
     header += [f"# {line}" for line in report.lines()[1:]]
     body = ["\t".join(COLUMNS)] + ["\t".join(r.row[c] for c in COLUMNS) for r in rows]
-    return "\n".join(header + body) + "\n", report
+    return "\n".join(header + body) + "\n", materials_text(rows, path, report), report
+
+
+def counts(rows: list[Record]) -> dict[str, dict[str, int]]:
+    """Per kind of Extra Deck monster: how many there are, how many have a material line of a
+    generic shape (read into groups), how many of these the vocabulary expresses whole (no
+    summon condition beside the line), and how many stay unmodelled (docs/official.md)."""
+    out = {kind: {"monsters": 0, "generic": 0, "expressed": 0, "unmodelled": 0}
+           for kind in EXTRA_DECK_KINDS}
+    for record in rows:
+        if record.row["kind"] not in out or record.summoning is None:
+            continue
+        figures = out[record.row["kind"]]
+        figures["monsters"] += 1
+        status = record.summoning.status
+        figures["generic"] += status in ("expressed", "condition")
+        figures["expressed"] += status == "expressed"
+        figures["unmodelled"] += status != "expressed"
+    return out
+
+
+def materials_text(rows: list[Record], path: Path, report: Report) -> str:
+    """materials.tsv: one line per Extra Deck monster (and per Ritual Monster whose text
+    states a revival limit), in the order of cards.tsv (docs/official.md)."""
+    figures = counts(rows)
+    report.materials = figures
+    header = [f"# {MATERIALS_FORMAT}: the material lines and summon conditions of the "
+              "official list's cards (docs/official.md).",
+              f"# Written by `python -m ygocheck.official` from "
+              f"{os.path.basename(str(path).rstrip('/'))}; do not edit by hand."]
+    header += [f"# {line}" for line in count_lines(figures)]
+    body = ["\t".join(MATERIAL_COLUMNS)]
+    for record in rows:
+        summoning = record.summoning
+        if summoning is None:
+            continue
+        body.append("\t".join((
+            record.row["en"], summoning.status, summoning.line,
+            _compact(summoning.groups) if summoning.status else "",
+            _compact(summoning.including) if summoning.including else "",
+            summoning.revival_limit, summoning.summoned_only_by,
+            _compact(summoning.clauses) if summoning.clauses else "")))
+    return "\n".join(header + body) + "\n"
+
+
+def count_lines(figures: dict[str, dict[str, int]]) -> list[str]:
+    """The counts as lines for people (the file's header, the generator's report)."""
+    lines = []
+    for kind, numbers in figures.items():
+        lines.append(f"{kind}: {numbers['monsters']} monsters, {numbers['generic']} generic, "
+                     f"{numbers['expressed']} expressed, {numbers['unmodelled']} unmodelled")
+    total = {key: sum(numbers[key] for numbers in figures.values())
+             for key in ("monsters", "generic", "expressed", "unmodelled")}
+    lines.append(f"all: {total['monsters']} monsters, {total['generic']} generic, "
+                 f"{total['expressed']} expressed, {total['unmodelled']} unmodelled")
+    return lines
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,93 @@
+"""The one place that makes a clingo `Control`: its arguments, where its messages go, and what
+a failure to ground means.
+
+Every grounding of ygocheck goes through here (solve.py, worlds.py, expand.py, vocabulary.py,
+the reading of hand-written facts): the rules (a parsed program: statements of clingo's AST),
+then the facts, then `ground`. A failure while grounding the rules is a bug in ygocheck
+(EncodingBug); a failure while reading a person's facts is bad input, which the caller says
+(`Grounding.failure` gives the text of clingo's messages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .problems import EncodingBug
+
+# clingo reports a few messages at most: the first says what is wrong.
+MESSAGE_LIMIT = 5
+
+
+@dataclass
+class Grounding:
+    """A fresh Control and the messages clingo wrote while it worked."""
+
+    control: Any
+    messages: list[str] = field(default_factory=list)
+
+    def failure(self, error: BaseException | None = None, default: str = "") -> str:
+        """clingo's messages as one line (or the error's text, or `default`)."""
+        return "; ".join(self.messages) or (str(error).strip() if error else "") or default
+
+
+def new(arguments: Sequence[str] = ()) -> Grounding:
+    """A fresh Control with clingo's warnings off and its messages kept (never printed)."""
+    import clingo
+
+    messages: list[str] = []
+    control = clingo.Control(["--warn=none", *arguments],
+                             logger=lambda code, message: messages.append(message.strip()),
+                             message_limit=MESSAGE_LIMIT)
+    return Grounding(control, messages)
+
+
+def add_statements(control: Any, statements: Iterable[Any]) -> None:
+    """Add parsed statements (clingo.ast) to a Control: cheaper than parsing the text again."""
+    from clingo import ast
+
+    with ast.ProgramBuilder(control) as builder:
+        for statement in statements:
+            builder.add(statement)
+
+
+def ground(statements: Iterable[Any] | None, facts: str, file: str,
+           arguments: Sequence[str] = (), files: Sequence[str] = ()) -> Grounding:
+    """The rules (parsed statements, or with `statements` None the rule files themselves)
+    grounded with the facts, then the parts of the rules the moment needs (parts_named); a
+    failure is a bug in the rules or in the facts ygocheck wrote (EncodingBug), never the
+    user's input, which was checked before. Loading the files costs half of parsing them and
+    building from the statements: the first grounding of a process loads them (solve.py)."""
+    grounding = new(arguments)
+    control = grounding.control
+    try:
+        if statements is None:
+            for name in files:
+                control.load(name)
+        else:
+            add_statements(control, statements)
+        control.add("base", [], facts)
+        control.ground([("base", [])])
+        grounded: set[str] = set()
+        while True:
+            parts = parts_named(control) - grounded
+            if not parts:
+                break
+            control.ground([(name, []) for name in sorted(parts)])
+            grounded |= parts
+    except RuntimeError:
+        text = grounding.failure(default="clingo could not read the facts")
+        raise EncodingBug(f"the rules failed to ground for {file}: {text}") from None
+    return grounding
+
+
+def parts_named(control: Any) -> set[str]:
+    """The `#program` parts the rules ask for: `ground_part(Name)` (asp/parts.lp; with one
+    more argument, the world, in worlds.py). The rules decide which parts a moment needs;
+    this only grounds what they name. An atom that may hold (not only a fact) counts."""
+    names: set[str] = set()
+    for arity in (1, 2):
+        for atom in control.symbolic_atoms.by_signature("ground_part", arity):
+            names.add(atom.symbol.arguments[0].name)
+    return names
