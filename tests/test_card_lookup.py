@@ -33,10 +33,10 @@ def test_a_library_card_is_modelled_and_keeps_its_effect_numbers() -> None:
 
 
 def test_a_card_of_the_list_alone_is_known_by_its_stats() -> None:
-    card = card_json("Decode Talker")
+    card = card_json("Honeybot")
     assert card["modelled"] is False
-    assert (card["kind"], card["link"], card["atk"]) == ("link", 3, 2300)
-    assert card["link_arrows"] == ["top", "bottom_left", "bottom_right"]
+    assert (card["kind"], card["link"], card["atk"]) == ("link", 2, 1900)
+    assert card["link_arrows"] == ["left", "right"]
     assert card["unmodelled"].startswith("its effects")
     assert card["effects"] == []
 

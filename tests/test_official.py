@@ -237,12 +237,12 @@ def snapshot_naming(name: str) -> dict[str, Any]:
 def test_a_snapshot_may_name_a_card_the_library_does_not_model() -> None:
     from ygocheck.pipeline import from_mapping
 
-    loaded = from_mapping(snapshot_naming("Decode Talker"), "<test>")
-    definition = loaded.snapshot.definitions["Decode Talker"]
-    assert definition["kind"] == "link" and definition["atk"] == 2300
+    loaded = from_mapping(snapshot_naming("Honeybot"), "<test>")
+    definition = loaded.snapshot.definitions["Honeybot"]
+    assert definition["kind"] == "link" and definition["atk"] == 1900
     assert definition["unmodelled"].startswith("its effects")
-    assert 'definition("Decode Talker",unmodelled,' in loaded.definitions
-    assert 'definition("Decode Talker",link_arrow,top).' in loaded.definitions
+    assert 'definition("Honeybot",unmodelled,' in loaded.definitions
+    assert 'definition("Honeybot",link_arrow,left).' in loaded.definitions
 
 
 def test_an_lp_snapshot_may_name_a_card_of_the_list(tmp_path: Path) -> None:

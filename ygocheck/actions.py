@@ -8,6 +8,7 @@ An action on the command line is a JSON object or a compact string:
     'A attack a_dragon direct'       attack with its target
     'A discard a_x a_y'              the hand-size discard, with the cards
     'A choose position a_dm defense' a choice left open on resolution
+    'A special_summon a_stardust synchro a_veiler a_dm' ... the method, then the materials
 What an action means in a moment (which legal action, with which cards) is the rules' to say
 (asp/request.lp); this module only reads it.
 """
@@ -19,6 +20,7 @@ from typing import Any
 
 from .checks import ID_PATTERN, WORD
 from .registry import registry
+from .vocabulary import values
 from .vocabulary import words as vocabulary_words
 
 # The kinds of action, their keys and the kind of value of each: asp/registry.lp.
@@ -50,12 +52,15 @@ def parse_action(text: str) -> dict[str, Any]:
                           "'A next' or 'B activate b_mirror'")
     action: dict[str, Any] = {"player": words[0], "action": words[1]}
     # The words after the kind give the keys of its compact form in order (asp/registry.lp,
-    # action_written/3): an effect number only when the word is a number, a list of card ids
-    # the remaining words.
+    # action_written/3): an effect number only when the word is a number, a word of a domain
+    # only when the word is one of it (a method), a list of card ids the remaining words.
     rest = words[2:]
     for key in registry().written.get(words[1], ()):
         value = registry().key(key).value
         if value == "effect" and rest and not rest[0].isdigit():
+            continue
+        if value.startswith("word(") and rest and \
+                rest[0] not in vocabulary_words(value[len("word("):-1]):
             continue
         # str.isdigit also holds for digits int() does not read ("²"): the number must be
         # written in the digits 0-9.
@@ -94,13 +99,19 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
         raise ActionError(f"action {text!r}: ygocheck does not read {', '.join(unread)} yet; "
                           "leave it out (a card placed on the field takes its player's lowest "
                           "free zone)")
+    # A key only one kind gives (asp/registry.lp, action_key_only/2).
+    for kind in sorted(set(registry().only_with.values())):
+        given = [k for k, only in registry().only_with.items() if only == kind and k in action]
+        if given and action["action"] != kind:
+            raise ActionError(f"action {text!r}: {', '.join(given)} only go with {kind}")
     for key in registry().keys:
         if key.name in action and key.name not in ("player", "action"):
-            _check_value(action[key.name], key.name, key.value, text)
+            _check_value(action[key.name], key.name, key.value, text, action)
     return action
 
 
-def _check_value(value: Any, name: str, kind: str, text: str) -> None:
+def _check_value(value: Any, name: str, kind: str, text: str,
+                 action: dict[str, Any] | None = None) -> None:
     """One key's value against the kind of value the registry gives it (action_key/3)."""
     if kind == "card" or kind.startswith("card_or("):
         word = kind[len("card_or("):-1] if kind != "card" else None
@@ -128,11 +139,39 @@ def _check_value(value: Any, name: str, kind: str, text: str) -> None:
                               f"{EFFECT_LIMIT}")
     elif kind.startswith("word("):
         domain_words = vocabulary_words(kind[len("word("):-1])
+        told = registry().told.get(name)
+        if value not in domain_words and told:
+            raise ActionError(f"action {text!r}: {name} {value!r} is not {told}; one of "
+                              f"{', '.join(domain_words)}")
         if value not in domain_words:
-            raise ActionError(f"action {text!r}: {name} is {_listed(domain_words, 'or')}")
+            raise ActionError(f"action {text!r}: unknown {name} {value!r}; {name} is "
+                              f"{_listed(domain_words, 'or')}")
+    elif kind == "slot":
+        _check_slot(value, (action or {}).get("zone"), text)
     elif kind == "word":
         if not (isinstance(value, str) and WORD.match(value)):
             raise ActionError(f"action {text!r}: {name} must be a word")
+
+
+def _check_slot(value: Any, zone: Any, text: str) -> None:
+    """A slot goes with a zone a monster is summoned to and is one of that zone's slots
+    (asp/vocabulary.lp, slot/1)."""
+    zones = vocabulary_words("summon_zone")
+    if zone is None:
+        shown = "; ".join(f"{z}: {_slots_text(z)}" for z in zones)
+        raise ActionError(f"action {text!r}: slot goes with zone ({shown})")
+    slots = values(f"slot({zone})")
+    if isinstance(value, bool) or value not in [s if isinstance(s, int) else str(s)
+                                                for s in slots]:
+        raise ActionError(f"action {text!r}: slot {value!r} is not a slot of the {zone} zone; "
+                          f"one of {', '.join(map(str, slots))}")
+
+
+def _slots_text(zone: str) -> str:
+    slots = values(f"slot({zone})")
+    if all(isinstance(s, int) for s in slots):
+        return f"{min(slots)}-{max(slots)}"  # type: ignore[type-var]
+    return ", ".join(map(str, slots))
 
 
 def _listed(items: Any, last: str) -> str:
@@ -160,7 +199,8 @@ def check_cards(actions: list[dict[str, Any]], card_ids: set[str], file: str) ->
     for number, action in enumerate(actions, start=1):
         what = f"action {number} ({action.get('player')} {action.get('action')})"
         named = [action.get("card"), action.get("target")] + list(action.get("targets") or []) \
-            + list(action.get("tributes") or []) + list(action.get("cards") or [])
+            + list(action.get("tributes") or []) + list(action.get("cards") or []) \
+            + list(action.get("materials") or [])
         for key in ("discard", "tribute"):
             named += list((action.get("cost") or {}).get(key) or [])
         if action.get("action") == "choose":

@@ -16,11 +16,11 @@ from .checks import Checker, describe
 from .load import parse_yaml
 from .problems import BadInput
 from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES, COST_KEYS,
-                     COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS, KINDS,
-                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
-                     RESPONDS_TO, RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT,
-                     TARGET_WHERE, TIMINGS, TURNS, WHO, MATERIAL_GROUP, MATERIALS, Either,
-                     ListOf, Record)
+                     COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS,
+                     INHERENT_SUMMON, KINDS, MATERIAL_GROUP, MATERIALS, MONSTER_ONLY, NEGATES,
+                     OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT, RESPONDS_TO,
+                     RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE,
+                     TIMINGS, TURNS, WHO, Either, ListOf, Record)
 
 CardDefinition = dict[str, Any]
 
@@ -283,16 +283,19 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     stars = ("rank",) if kind == "xyz" else ("link",) if kind == "link" else ("level",)
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def") + stars
                       + ("link_arrows", "scale", "tributes", "cannot_normal_summon",
-                         "revival_limit", "summoned_only_by"))
+                         "revival_limit", "tuner", "summoned_only_by"))
+    if "inherent_summon" in card:
+        procedure = card["inherent_summon"]
+        here = f"{where}.inherent_summon"
+        if _check_record(procedure, INHERENT_SUMMON, checker, here,
+                         checker.line(card, "inherent_summon")):
+            if isinstance(procedure.get("requires"), list):
+                for index, condition in enumerate(procedure["requires"], start=1):
+                    if isinstance(condition, dict):
+                        _check_requirement(condition, checker, f"{here}.requires[{index}]",
+                                           checker.line(card, "inherent_summon"))
     if "materials" in card:
-        # The shape of a material line's descriptions (the summon rules check what they say).
-        materials = card["materials"]
-        at = checker.line(card, "materials")
-        if _check_record(materials, MATERIALS, checker, f"{where}.materials", at):
-            for key in ("groups", "including"):
-                if key in materials:
-                    _check_records(materials[key], MATERIAL_GROUP, checker,
-                                   f"{where}.materials.{key}", at)
+        _check_materials(card, checker, where)
     if kind == "xyz" and "level" in card:
         checker.add(checker.line(card, "level"), f"{where}: an Xyz Monster has a Rank, not a "
                     "Level")
@@ -310,6 +313,47 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     if "scale" in card and kind == "link":   # a Pendulum Monster: its Pendulum Scale
         checker.add(checker.line(card, "scale"), f"{where}: a Link Monster is never a "
                     "Pendulum Monster")
+
+
+# The monsters whose summon by procedure uses materials (docs/cards.md, "Materials").
+MATERIAL_KINDS_OF_MONSTER = ("fusion", "synchro", "xyz", "link", "ritual")
+
+
+def _check_materials(card: dict, checker: Checker, where: str) -> None:
+    """A material line: its groups (each with one size: count, or min with an optional max),
+    or `unmodelled: true` when the line is kept for people only."""
+    line = checker.line(card, "materials")
+    here = f"{where}.materials"
+    if card.get("kind") not in MATERIAL_KINDS_OF_MONSTER:
+        checker.add(line, f"{where}: only Fusion, Synchro, Xyz, Link and Ritual Monsters have "
+                    "materials")
+        return
+    materials = card["materials"]
+    if not _check_record(materials, MATERIALS, checker, here, line):
+        return
+    unmodelled = materials.get("unmodelled") is True
+    if not unmodelled and "groups" not in materials:
+        checker.add(line, f"{here} needs groups (the material line as descriptions) or "
+                    "unmodelled: true")
+    if unmodelled and ("groups" in materials or "including" in materials):
+        checker.add(line, f"{here}: an unmodelled line has no groups; give one or the other")
+    for part in ("groups", "including"):
+        listed = materials.get(part)
+        if not isinstance(listed, list) or not checker.listing(listed, f"{here}.{part}", line):
+            continue
+        for index, group in enumerate(listed, start=1):
+            at = f"{here}.{part}[{index}]"
+            if not _check_record(group, MATERIAL_GROUP, checker, at, line):
+                continue
+            sizes = [k for k in ("count", "min") if k in group]
+            if len(sizes) != 1:
+                checker.add(line, f"{at} gives how many with exactly one of count (exactly N) "
+                            "or min (at least N, with an optional max)")
+            elif "max" in group and "count" in group:
+                checker.add(line, f"{at}: max goes with min, not with count")
+            elif "max" in group and isinstance(group.get("min"), int) \
+                    and isinstance(group["max"], int) and group["max"] < group["min"]:
+                checker.add(line, f"{at}: max ({group['max']}) is below min ({group['min']})")
 
 
 def _check_link_arrows(card: dict, checker: Checker, where: str) -> None:

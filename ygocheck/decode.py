@@ -75,12 +75,20 @@ def action_object(symbol: Any) -> dict[str, Any]:
     return {"player": action.pop("player"), **action}
 
 
+def zone_object(symbol: Any) -> dict[str, Any]:
+    """A zone term of the rules (asp/zones.lp) as {zone, slot}: main_zone(P, S) or
+    extra_zone(X)."""
+    if symbol.name == "main_zone":
+        return {"zone": "monster", "slot": symbol.arguments[1].number}
+    return {"zone": "extra_monster", "slot": str(symbol.arguments[0])}
+
+
 class Choices:
     """The choices of every action of one answer, and where each `next` leads."""
 
     def __init__(self, answer: Answer):
         # Per action: each choice's lists of options, and the flag that it takes 1 to N.
-        self.lists: dict[Any, dict[str, list[list[str]] | bool]] = {}
+        self.lists: dict[Any, dict[str, Any]] = {}
         kinds = {choice.name: choice for choice in registry().choices}
         options: dict[tuple[Any, str, int], list[str]] = {}
         for atom in answer.of("choice_option"):
@@ -95,6 +103,18 @@ class Choices:
             assert isinstance(chosen, list)
             chosen.extend([sorted(options.get((action, str(kind), group.number), []))]
                           * count.number)
+        # A choice its module decides by a walk (asp/registry.lp, choice_walked/1): its
+        # options once, as one list.
+        for (action, kind, _), cards in sorted(options.items(), key=lambda i: str(i[0])):
+            if kinds[kind].walked:
+                self.lists.setdefault(action, {})[kinds[kind].listed_as] = sorted(cards)
+        # A summon by procedure: the zones it may go to.
+        zones: dict[Any, list[dict[str, Any]]] = {}
+        for atom in answer.of("zone_possible"):
+            zones.setdefault(atom.arguments[0], []).append(zone_object(atom.arguments[1]))
+        for action, places in zones.items():
+            self.lists.setdefault(action, {})["zones_from"] = sorted(
+                places, key=lambda z: (z["zone"], str(z["slot"])))
         # "Target up to N": the lists are the most it may take; it takes at least one.
         for atom in answer.of("choice_ranged"):
             action, kind, _ = atom.arguments
@@ -175,7 +195,10 @@ def action_sort_key(action: dict[str, Any]) -> tuple[Any, ...]:
     phase_rank = phases.index(phase) if phase in phases else len(phases)
     target = str(action.get("target", ""))
     return (action.get("player", ""), rank, str(action.get("card", "")),
-            int(action.get("effect", 0) or 0), phase_rank, target == "direct", target)
+            int(action.get("effect", 0) or 0), phase_rank, target == "direct", target,
+            str(action.get("method", "")), action.get("materials", []),
+            str(action.get("zone", "")), str(action.get("slot", "")),
+            str(action.get("position", "")))
 
 
 def sort_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:

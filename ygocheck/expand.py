@@ -26,11 +26,16 @@ def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[st
     def keep(model: Any) -> None:
         action: dict[str, Any] | None = None
         chosen: dict[str, list[str]] = {}
+        place: dict[str, Any] = {}
         for symbol in model.symbols(shown=True):
             if symbol.name == "expanded":
                 action = action_object(symbol.arguments[0])
             elif symbol.name == "picked_card":
                 chosen.setdefault(str(symbol.arguments[0]), []).append(value(symbol.arguments[1]))
+            elif symbol.name == "expanded_zone":
+                place = {"zone": str(symbol.arguments[0]), "slot": value(symbol.arguments[1])}
+            elif symbol.name == "expanded_position":
+                place["position"] = str(symbol.arguments[0])
         if action is None:
             return
         # Each kind of choice under the key that names its cards (asp/registry.lp).
@@ -40,6 +45,7 @@ def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[st
                 action.setdefault(key, {})[sub] = sorted(cards)
             else:
                 action[key] = sorted(cards)
+        action.update(place)
         found.append(action)
 
     control.solve(on_model=keep)

@@ -114,6 +114,22 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
         f"{p} has {n} LP; the text asks for {'at most' if w == 'at_most' else 'at least'} {m}"),
     ("deck_size", 2): lambda p, n: f"{p}'s Deck holds {_plural(n, 'card')}",
     ("draws", 2): lambda c, n: f"{c} draws {_plural(n, 'card')}",
+    ("no_level", 1): lambda c: f"{c} has no Level (an Xyz or Link Monster)",
+    ("not_in_line", 2): lambda x, c: f"{x} fits no group of {c}'s material line",
+    ("levels_total", 3): lambda c, t, n: f"the materials named for {c} total Level {t}; "
+                                         f"{c} is Level {n}",
+    ("link_total", 3): lambda c, k, n: f"{_plural(k, 'material')} named for {c}, which is "
+                                       f"Link-{n}",
+    ("materials_named", 2): lambda c, k: f"{_plural(k, 'material')} named for {c}",
+    ("material_line", 3): lambda c, g, n: f"group {g} of {c}'s material line takes "
+                                          f"at least {n}",
+    ("zone_held", 3): lambda w, s, y: f"{y} is in {ZONE_WORDS.get(w, w)} {s}, and is no "
+                                      "material",
+    ("not_linked", 1): lambda s: f"no Link Arrow of a monster that stays points to Main "
+                                 f"Monster Zone {s}",
+    ("extra_zone_used", 2): lambda p, e: f"{p} already uses an Extra Monster Zone ({e}, no "
+                                         "material)",
+    ("procedure", 2): lambda c, m: f"{c} is summoned by its procedure: {m}",
 }
 
 

@@ -189,11 +189,30 @@ def definitions_facts(definitions: dict[str, CardDefinition]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def material_facts(ident: str, materials: Any) -> list[str]:
+    """The material line as descriptions (docs/facts.md): one fact per key of each group
+    (`group`) and each `including` entry; an unmodelled line is kept as its text."""
+    if not isinstance(materials, dict):
+        return []
+    out: list[str] = []
+    if materials.get("unmodelled") is True:
+        out.append(f"definition({ident},materials_unmodelled,"
+                   f"{quoted(str(materials.get('line', 'its material line')))}).")
+    for part, asp_part in (("groups", "group"), ("including", "including")):
+        for index, group in enumerate(materials.get(part) or [], start=1):
+            out.append(f"definition_material({ident},{asp_part},{index},any,any).")
+            for key, value in group.items():
+                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
+                    else constant(value)
+                out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
+    return out
+
+
 def definition_facts(name: str, card: CardDefinition) -> list[str]:
     """The facts of one card definition (docs/facts.md)."""
     out: list[str] = []
     ident = quoted(name)
-    for key in ("category", "kind", "revival_limit"):
+    for key in ("category", "kind", "revival_limit", "summoned_only_by"):
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
     for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode"):
@@ -202,13 +221,23 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("attribute", "type"):
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
-    for key in ("cannot_normal_summon", "remains_on_field", "hidden_card"):
+    for key in ("cannot_normal_summon", "remains_on_field", "tuner", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
     if "unmodelled" in card:
         out.append(f"definition({ident},unmodelled,{quoted(str(card['unmodelled']))}).")
     for arrow in card.get("link_arrows") or []:
         out.append(f"definition({ident},link_arrow,{constant(arrow)}).")
+    out.extend(material_facts(ident, card.get("materials")))
+    procedure = card.get("inherent_summon")
+    if isinstance(procedure, dict):
+        place = constant(procedure.get("from", "hand"))
+        out.append(f"definition({ident},inherent_summon,{place}).")
+        for index, condition in enumerate(procedure.get("requires") or [], start=1):
+            for key, value in condition.items():
+                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
+                    else constant(value)
+                out.append(f"definition_requirement({ident},procedure,{index},{key},{shown}).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):

@@ -49,11 +49,19 @@ def _record_json(record: Record) -> dict[str, Any]:
         found["description"] = record.description
     if record is CARD:
         found["allOf"] = _card_relations()
-    if record is EFFECT:     # cards.py: a trigger says what triggers it, or is unmodelled
+    if record is EFFECT:
+        # A trigger effect says what triggers it, or that it cannot be described (cards.py).
         found["allOf"] = [{"if": {"properties": {"kind": {"const": "trigger"}},
                                   "required": ["kind"]},
                            "then": {"anyOf": [{"required": [key]} for key in
                                               ("trigger", "timing", "phase", "unmodelled")]}}]
+        # An operation on `what: targets` needs targets on the effect (cards.py).
+        for part in ("does", "applies"):
+            found["allOf"].append({
+                "if": {"properties": {part: {"type": "array", "contains": {
+                    "type": "object", "properties": {"what": {"const": "targets"}},
+                    "required": ["what"]}}}, "required": [part]},
+                "then": {"required": ["targets"], "properties": {"targets": {"minItems": 1}}}})
     return found
 
 

@@ -34,6 +34,7 @@ class ChoiceKind:
     named_by: str
     listed_as: str
     range_listed_as: str | None
+    walked: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Registry:
     arguments: dict[str, tuple[str, ...]]
     unnamed: frozenset[tuple[str, int, str]]
     choices: tuple[ChoiceKind, ...]
+    only_with: dict[str, str]
+    told: dict[str, str]
 
     def key(self, name: str) -> Key:
         parent, _, sub = name.partition(".")
@@ -119,6 +122,7 @@ def registry() -> Registry:
     named_by = {str(k): _key_name(key) for k, key in facts("choice_named_by", 2)}
     listed = {str(k): str(key) for k, key in facts("choice_listed_as", 2)}
     ranged = {str(k): str(key) for k, key in facts("choice_range_listed_as", 2)}
+    walked = {str(k) for k, in facts("choice_walked", 1)}
     return Registry(
         kinds=kinds,
         keys=tuple(sorted(keys, key=lambda k: k.rank)),
@@ -131,5 +135,7 @@ def registry() -> Registry:
         arguments={f: tuple(found[i] for i in sorted(found)) for f, found in arguments.items()},
         unnamed=frozenset((str(f), p.number, _text(v)) for f, p, v in facts("argument_unnamed", 3)),
         choices=tuple(sorted((ChoiceKind(name, rank, named_by[name], listed[name],
-                                         ranged.get(name))
-                              for name, rank in ranks.items()), key=lambda c: c.rank)))
+                                         ranged.get(name), name in walked)
+                              for name, rank in ranks.items()), key=lambda c: c.rank)),
+        only_with={_key_name(k): str(kind) for k, kind in facts("action_key_only", 2)},
+        told={_key_name(k): _text(t) for k, t in facts("action_key_told", 2)})

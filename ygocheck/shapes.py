@@ -764,8 +764,12 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
-                "def", "tributes", "cannot_normal_summon", "revival_limit", "materials",
-                "summoned_only_by")
+                "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
+                "summoned_only_by", "inherent_summon")
+# The summon procedures of the `special_summon` action (docs/format.md, "Actions").
+PROCEDURES = words("procedure")
+# The kinds of monster a material description may ask for (`kind`, `not_kind`).
+MATERIAL_KINDS = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token")
 
 
 @dataclass
@@ -991,35 +995,47 @@ EFFECT = Record("effect", {
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
 }, required=("kind",))
 
-# An Extra Deck monster's materials (docs/cards.md, "Materials"): its material line, verbatim,
-# read as descriptions. Only accepted here, so that the official list's definitions pass;
-# what each group may say is checked by the summon rules' own shape check.
-PROCEDURE_METHODS = ("fusion", "ritual", "synchro", "xyz", "pendulum", "link", "inherent")
+# One group of a material line (docs/cards.md, "Materials"): how many, and what they are.
 MATERIAL_GROUP = Record("material_group", {
     "count": Integer(1, 60, "exactly this many"),
-    "min": Integer(1, 60, "at least this many"),
-    "max": Integer(1, 60, "at most this many"),
+    "min": Integer(1, 60, "at least this many (\"1+\": min 1)"),
+    "max": Integer(1, 60, "at most this many (with min)"),
     "tuner": Boolean("a Tuner (true) or a non-Tuner (false)"),
-    "effect": Boolean("an Effect Monster"),
+    "effect": Boolean("an Effect Monster (a monster with effects)"),
+    "kind": OneOf(MATERIAL_KINDS, description="a kind of monster"),
+    "not_kind": OneOf(MATERIAL_KINDS, description="any monster but this kind (\"except "
+                      "Tokens\")"),
     "pendulum": Boolean("a Pendulum Monster"),
-    "kind": OneOf(KINDS["monster"]),
-    "not_kind": OneOf(KINDS["monster"]),
     "type": Text("the monster Type"),
     "attribute": OneOf(ATTRIBUTES),
-    "name": Text("exactly this card name"),
-    "archetype": Text("an archetype"),
-    "level": Integer(0, 13), "min_level": Integer(0, 13), "max_level": Integer(0, 13),
-    "min_atk": Integer(0, 100000), "max_atk": Integer(0, 100000),
-    "min_def": Integer(0, 100000), "max_def": Integer(0, 100000),
-}, description="a group of materials: a size (count, or min and max) and description keys "
-   "(docs/cards.md)")
+    "name": Text("the card's exact name"),
+    "archetype": Text("an archetype the card belongs to"),
+    "level": Integer(1, 13, "exactly this Level"),
+    "min_level": Integer(1, 13),
+    "max_level": Integer(1, 13),
+    "min_atk": Integer(0, 100000),
+    "max_atk": Integer(0, 100000),
+    "min_def": Integer(0, 100000),
+    "max_def": Integer(0, 100000),
+})
+
 MATERIALS = Record("materials", {
-    "line": Text("the material line, verbatim from the text, for people"),
-    "groups": ListOf(MATERIAL_GROUP, description="in text order; all must be filled"),
-    "including": ListOf(MATERIAL_GROUP, description="how many of the chosen materials must "
-                        "fit each entry"),
-    "unmodelled": Boolean("the line is not read: every answer resting on it warns"),
-}, required=("line",))
+    "line": Text("the material line, verbatim from the text; for people, never read by the "
+                 "rules"),
+    "groups": ListOf(MATERIAL_GROUP, at_least=1, description="in text order; all must be "
+                     "filled, each material in one group"),
+    "including": ListOf(MATERIAL_GROUP, description="\"..., including a Cyberse monster\": "
+                        "the materials must contain that many that fit"),
+    "unmodelled": Boolean("the line is not expressed by groups: every answer resting on it "
+                          "warns"),
+})
+
+# A monster's own procedure from the hand ("you can Special Summon this card (from your hand)").
+INHERENT_SUMMON = Record("inherent_summon", {
+    "from": OneOf(("hand",), description="where it is Special Summoned from"),
+    "requires": ListOf(REQUIREMENT, description="the conditions the text states (as for an "
+                       "effect's requires)"),
+}, required=("from",), description="its own procedure: not an effect, it starts no chain")
 
 CARD = Record("card", {
     "category": OneOf(CATEGORIES),
@@ -1038,9 +1054,11 @@ CARD = Record("card", {
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
+    "tuner": Boolean("a Tuner monster"),
     "materials": MATERIALS,
-    "summoned_only_by": OneOf(PROCEDURE_METHODS, description="the one way the monster may be "
-                              "Special Summoned (\"Must be Fusion Summoned\")"),
+    "inherent_summon": INHERENT_SUMMON,
+    "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
+                              "it may be Special Summoned by"),
     "archetypes": Names(),
     "text": Text("the card text, for people"),
     "passcode": Integer(1, 99999999, "the number printed on the card"),
@@ -1107,6 +1125,13 @@ def action_schema() -> dict[str, Any]:
             return {"enum": list(words(kind[len("word("):-1]))}
         if kind == "word" and key.name not in NOT_READ_YET:
             return {"type": "string", "pattern": WORD_REGEX}
+        if kind == "slot":
+            # A slot of each zone a monster is summoned to (docs/format.md, "Zones and slots").
+            slots = [values(f"slot({zone})") for zone in words("summon_zone")]
+            return {"anyOf": [{"type": "integer", "minimum": min(numbers), "maximum": max(numbers)}
+                              if len(numbers) == len(s) else {"enum": [str(v) for v in s]}
+                              for s in slots
+                              for numbers in [[v for v in s if isinstance(v, int)]]]}
         if kind == "mapping":
             return {"type": "object", "additionalProperties": False,
                     "properties": {sub.name.partition(".")[2]: schema(sub)
