@@ -48,18 +48,21 @@ def test_every_catalogue_entry_has_a_statement_and_a_seed_source() -> None:
 def test_every_deciding_rule_carries_a_rule_id() -> None:
     """requires/2 and forbids/2 are how the rules decide an action (legality/legal.lp turns
     them into blocked/2); each one must name a rule, not a variable, unless it takes the rule
-    from a table that names them (place_rule/2, speed_one_rule/2, selection_rule/2) or
-    passes on the rules that blocked an action or kept a target out (summon_rule/2 names the
-    rule of each kind of summon an asked action is, next_to_rule/2 the rule of where a `next`
-    goes, asp/reasons.lp; procedure_rule/2 and zone_rule/2 the rules of each summon procedure and
-    of its zone, procedure_refuses/3 the rule that keeps a material out,
-    legality/special_summon.lp)."""
-    tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "selection_rule(K, R)", "blocked(A, R)",
+    from a table that names them (place_rule/2, speed_one_rule/2, choice_rule/2 of
+    asp/registry.lp) or passes on the rules that blocked an action or kept a target out
+    (summon_rule/2 names the rule of each kind of summon an asked action is, next_to_rule/2
+    the rule of where a `next` goes, asp/reasons.lp; precondition_fails/2, the rules that make
+    an asked action no candidate, each written with its ID in legality/; procedure_rule/2 and
+    zone_rule/2 the rules of each summon procedure and of its zone, procedure_refuses/3 the
+    rule that keeps a material out, legality/special_summon.lp)."""
+    tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "choice_rule(K, R)", "blocked(A, R)",
               "target_refused_by(A, X, R)", "summon_rule(N, R)", "next_to_rule(K, R)",
-              "procedure_rule(M, R)", "zone_rule(M, R)", "procedure_refuses(A, X, R)")
+              "precondition_fails(A, R)", "summon_rule(F, R)", "procedure_rule(M, R)",
+              "zone_rule(M, R)", "procedure_refuses(A, X, R)")
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
-        for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids)\(.*?:-[^.]*",
+        for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids|precondition_fails)"
+                               r"\(.*?:-[^.]*",
                                text,
                                flags=re.MULTILINE | re.DOTALL):
             assert re.search(r'"[A-Z]+-\d{2}"', head.split(":-")[0]) or \

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from ygocheck import shapes
-from ygocheck.actions import ACTION_KEYS
+from ygocheck.actions import ACTION_KEYS, ACTION_KINDS
 from ygocheck.cli import main
-from ygocheck.decode import ACTION_ORDER
 from ygocheck.vocabulary import words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +42,7 @@ def test_every_word_of_the_vocabulary_is_documented(domain: str) -> None:
 
 
 def test_every_action_key_name_and_ruling_key_is_documented() -> None:
-    keys = list(ACTION_KEYS) + list(ACTION_ORDER) + list(shapes.CASE_KEYS) \
+    keys = list(ACTION_KEYS) + list(ACTION_KINDS) + list(shapes.CASE_KEYS) \
         + list(shapes.FILE_KEYS) + list(shapes.EXPECT_KEYS) + list(shapes.STATUSES) \
         + list(shapes.OUTCOME_MODES)
     missing = [key for key in keys if not documented(key)]

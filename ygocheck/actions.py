@@ -19,21 +19,16 @@ import json
 from typing import Any
 
 from .checks import ID_PATTERN, WORD
-from .decode import ACTION_ORDER
-from .shapes import PROCEDURES
-from .vocabulary import words
+from .registry import registry
+from .vocabulary import values
+from .vocabulary import words as vocabulary_words
 
-ACTION_KEYS = ("player", "action", "card", "effect", "targets", "tributes", "materials", "zone",
-               "slot", "target", "method", "phase", "cards", "cost", "declare", "position", "to",
-               "choice", "value")
-# Keys of the format the rules do not read yet: an action giving one is refused rather than
+# The kinds of action, their keys and the kind of value of each: asp/registry.lp.
+ACTION_KEYS = registry().key_names
+ACTION_KINDS = registry().kinds
+# Keys of the format no action kind reads yet: an action giving one is refused rather than
 # performed as if the key were not there.
-NOT_READ_YET = ("declare",)
-# The keys only a summon by procedure (special_summon) gives, and the slots of each zone it
-# may name (docs/format.md, "Zones and slots").
-SUMMON_KEYS = ("materials", "method", "zone", "slot", "position")
-SUMMON_ZONES = {"monster": (1, 2, 3, 4, 5), "extra_monster": ("left", "right")}
-POSITIONS = ("attack", "defense")
+NOT_READ_YET = registry().unread_keys
 
 
 class ActionError(ValueError):
@@ -44,58 +39,44 @@ def parse_action(text: str) -> dict[str, Any]:
     text = text.strip()
     if text.startswith("{"):
         try:
-            parsed = json.loads(text)
+            given = json.loads(text)
         except json.JSONDecodeError as error:
             raise ActionError(f"action {text!r} is not valid JSON: {error.msg}") from None
         except RecursionError:
             raise ActionError(f"action {text[:60]!r}...: nested too deep; an action is an "
                               "object of card ids, lists of card ids and words") from None
-        return check_action(parsed, text)
+        return check_action(given, text)
     words = text.split()
     if len(words) < 2:
         raise ActionError(f"action {text!r} needs at least a player and an action, e.g. "
                           "'A next' or 'B activate b_mirror'")
     action: dict[str, Any] = {"player": words[0], "action": words[1]}
+    # The words after the kind give the keys of its compact form in order (asp/registry.lp,
+    # action_written/3): an effect number only when the word is a number, a word of a domain
+    # only when the word is one of it (a method), a list of card ids the remaining words.
     rest = words[2:]
-    kind = words[1]
-    if kind == "next":
-        if rest:
-            action["phase"] = rest[0]
-    elif kind == "attack":
-        if rest:
-            action["card"] = rest[0]
-        if len(rest) > 1:
-            action["target"] = rest[1]
-    elif kind in ("pass", "cancel_attack"):
-        if kind == "cancel_attack" and rest:
-            action["card"] = rest[0]
-    elif kind == "discard":
-        action["cards"] = rest
-    elif kind == "choose":
-        for key, value in zip(("choice", "card", "value"), rest, strict=False):
-            action[key] = value
-    elif kind == "special_summon":
-        if rest:
-            action["card"] = rest[0]
-        extra = rest[1:]
-        if extra and extra[0] in PROCEDURES:
-            action["method"] = extra[0]
-            extra = extra[1:]
-        if extra:
-            action["materials"] = extra
-    elif rest:
-        action["card"] = rest[0]
-        extra = rest[1:]
-        if kind in ("activate", "decline") and extra and extra[0].isdigit():
-            # str.isdigit also holds for digits int() does not read ("²"): the number must
-            # be written in the digits 0-9.
-            if not (extra[0].isascii() and 1 <= int(extra[0]) <= 20):
-                raise ActionError(f"action {text!r}: {extra[0]!r} is not an effect number; "
-                                  "effect is a number from 1 to 20 written in digits 0-9")
-            action["effect"] = int(extra[0])
-            extra = extra[1:]
-        if extra:
-            action["tributes" if kind in ("tribute_summon", "set") else "targets"] = extra
+    for key in registry().written.get(words[1], ()):
+        value = registry().key(key).value
+        if value == "effect" and rest and not rest[0].isdigit():
+            continue
+        if value.startswith("word(") and rest and \
+                rest[0] not in vocabulary_words(value[len("word("):-1]):
+            continue
+        # str.isdigit also holds for digits int() does not read ("²"): the number must be
+        # written in the digits 0-9.
+        if value == "effect" and rest and not (rest[0].isascii() and 1 <= int(rest[0]) <= 20):
+            raise ActionError(f"action {text!r}: {rest[0]!r} is not an effect number; "
+                              "effect is a number from 1 to 20 written in digits 0-9")
+        if value == "cards":
+            if rest or key == "cards":
+                action[key] = rest
+            rest = []
+        elif rest:
+            action[key] = int(rest[0]) if value == "effect" else rest[0]
+            rest = rest[1:]
+    if rest and words[1] in ACTION_KINDS:
+        raise ActionError(f"action {text!r}: {' '.join(rest)!r} is more than "
+                          f"{words[1]} takes; its compact form is {_compact(words[1])}")
     return check_action(action, text)
 
 
@@ -110,70 +91,98 @@ def check_action(action: Any, text: str) -> dict[str, Any]:
                           f"allowed: {', '.join(ACTION_KEYS)}")
     if action.get("player") not in ("A", "B"):
         raise ActionError(f"action {text!r}: player must be A or B")
-    if action.get("action") not in ACTION_ORDER:
+    if action.get("action") not in ACTION_KINDS:
         raise ActionError(f"action {text!r}: unknown action {action.get('action')!r}; one of "
-                          f"{', '.join(ACTION_ORDER)}")
+                          f"{', '.join(ACTION_KINDS)}")
     unread = [k for k in NOT_READ_YET if k in action and action["action"] != "choose"]
     if unread:
         raise ActionError(f"action {text!r}: ygocheck does not read {', '.join(unread)} yet; "
                           "leave it out (a card placed on the field takes its player's lowest "
                           "free zone)")
-    _check_summon_keys(action, text)
-    for key in ("card", "target"):
-        if key in action and not (isinstance(action[key], str) and ID_PATTERN.match(action[key])):
-            raise ActionError(f"action {text!r}: {key} must be a card id (lowercase letters, "
-                              "digits and _)" + (" or direct" if key == "target" else ""))
-    for key in ("targets", "tributes", "cards"):
-        if key in action:
-            _ids(action[key], f"action {text!r}: {key}")
-    if "cost" in action:
-        cost = action["cost"]
-        if not isinstance(cost, dict) or any(k not in ("discard", "tribute") for k in cost):
-            raise ActionError(f"action {text!r}: cost is a mapping with discard and tribute "
-                              "(lists of card ids)")
-        for key, value in cost.items():
-            _ids(value, f"action {text!r}: cost.{key}")
-    if "effect" in action and (isinstance(action["effect"], bool) or
-                               not isinstance(action["effect"], int) or
-                               not 1 <= action["effect"] <= 20):
-        raise ActionError(f"action {text!r}: effect is an effect number from 1 to 20")
-    if "phase" in action and action["phase"] not in words("next_phase"):
-        raise ActionError(f"action {text!r}: phase is {' or '.join(words('next_phase'))}")
-    if "to" in action:
-        to = action["to"]
-        if not isinstance(to, dict) or any(k not in ("phase", "step", "timing") for k in to) \
-                or any(not (isinstance(v, str) and WORD.match(v)) for v in to.values()):
-            raise ActionError(f"action {text!r}: to is a mapping of phase, step and timing")
-    for key in ("choice", "value"):
-        if key in action and not (isinstance(action[key], str) and WORD.match(action[key])):
-            raise ActionError(f"action {text!r}: {key} must be a word")
+    # A key only one kind gives (asp/registry.lp, action_key_only/2).
+    for kind in sorted(set(registry().only_with.values())):
+        given = [k for k, only in registry().only_with.items() if only == kind and k in action]
+        if given and action["action"] != kind:
+            raise ActionError(f"action {text!r}: {', '.join(given)} only go with {kind}")
+    for key in registry().keys:
+        if key.name in action and key.name not in ("player", "action"):
+            _check_value(action[key.name], key.name, key.value, text, action)
     return action
 
 
-def _check_summon_keys(action: dict[str, Any], text: str) -> None:
-    """The keys of a summon by procedure: a method the format knows, material ids, a zone that
-    exists and one of its slots, a battle position."""
-    given = [k for k in SUMMON_KEYS if k in action]
-    if given and action["action"] != "special_summon":
-        raise ActionError(f"action {text!r}: {', '.join(given)} only go with special_summon")
-    if "method" in action and action["method"] not in PROCEDURES:
-        raise ActionError(f"action {text!r}: unknown method {action['method']!r}; one of "
-                          f"{', '.join(PROCEDURES)}")
-    if "materials" in action:
-        _ids(action["materials"], f"action {text!r}: materials")
-    if "zone" in action and action["zone"] not in SUMMON_ZONES:
-        raise ActionError(f"action {text!r}: zone {action['zone']!r} is not a zone a monster is "
-                          f"summoned to; one of {', '.join(SUMMON_ZONES)}")
-    if "slot" in action:
-        if "zone" not in action:
-            raise ActionError(f"action {text!r}: slot goes with zone (monster: 1-5; "
-                              "extra_monster: left, right)")
-        slots = SUMMON_ZONES[action["zone"]]
-        if isinstance(action["slot"], bool) or action["slot"] not in slots:
-            raise ActionError(f"action {text!r}: slot {action['slot']!r} is not a slot of the "
-                              f"{action['zone']} zone; one of {', '.join(map(str, slots))}")
-    if "position" in action and action["position"] not in POSITIONS:
-        raise ActionError(f"action {text!r}: position is attack or defense")
+def _check_value(value: Any, name: str, kind: str, text: str,
+                 action: dict[str, Any] | None = None) -> None:
+    """One key's value against the kind of value the registry gives it (action_key/3)."""
+    if kind == "card" or kind.startswith("card_or("):
+        word = kind[len("card_or("):-1] if kind != "card" else None
+        if not (isinstance(value, str) and (ID_PATTERN.match(value) or value == word)):
+            raise ActionError(f"action {text!r}: {name} must be a card id (lowercase letters, "
+                              "digits and _)" + (f" or {word}" if word else ""))
+    elif kind == "cards":
+        _ids(value, f"action {text!r}: {name}")
+    elif kind == "mapping":
+        subs = registry().sub_keys[name]
+        allowed = [k.name.partition(".")[2] for k in subs]
+        if not isinstance(value, dict) or any(k not in allowed for k in value):
+            raise ActionError(f"action {text!r}: {name} is a mapping with {_listed(allowed, 'and')}"
+                              + (" (lists of card ids)" if all(k.value == "cards" for k in subs)
+                                 else ""))
+        for sub in subs:
+            part = sub.name.partition(".")[2]
+            if part in value:
+                _check_value(value[part], sub.name, sub.value, text)
+    elif kind == "effect":
+        from .shapes import EFFECT_LIMIT
+
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= EFFECT_LIMIT:
+            raise ActionError(f"action {text!r}: {name} is an effect number from 1 to "
+                              f"{EFFECT_LIMIT}")
+    elif kind.startswith("word("):
+        domain_words = vocabulary_words(kind[len("word("):-1])
+        told = registry().told.get(name)
+        if value not in domain_words and told:
+            raise ActionError(f"action {text!r}: {name} {value!r} is not {told}; one of "
+                              f"{', '.join(domain_words)}")
+        if value not in domain_words:
+            raise ActionError(f"action {text!r}: unknown {name} {value!r}; {name} is "
+                              f"{_listed(domain_words, 'or')}")
+    elif kind == "slot":
+        _check_slot(value, (action or {}).get("zone"), text)
+    elif kind == "word":
+        if not (isinstance(value, str) and WORD.match(value)):
+            raise ActionError(f"action {text!r}: {name} must be a word")
+
+
+def _check_slot(value: Any, zone: Any, text: str) -> None:
+    """A slot goes with a zone a monster is summoned to and is one of that zone's slots
+    (asp/vocabulary.lp, slot/1)."""
+    zones = vocabulary_words("summon_zone")
+    if zone is None:
+        shown = "; ".join(f"{z}: {_slots_text(z)}" for z in zones)
+        raise ActionError(f"action {text!r}: slot goes with zone ({shown})")
+    slots = values(f"slot({zone})")
+    if isinstance(value, bool) or value not in [s if isinstance(s, int) else str(s)
+                                                for s in slots]:
+        raise ActionError(f"action {text!r}: slot {value!r} is not a slot of the {zone} zone; "
+                          f"one of {', '.join(map(str, slots))}")
+
+
+def _slots_text(zone: str) -> str:
+    slots = values(f"slot({zone})")
+    if all(isinstance(s, int) for s in slots):
+        return f"{min(slots)}-{max(slots)}"  # type: ignore[type-var]
+    return ", ".join(map(str, slots))
+
+
+def _listed(items: Any, last: str) -> str:
+    names = [str(i) for i in items]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
+def _compact(kind: str) -> str:
+    return " ".join(["PLAYER", kind] + [key.upper() + ("..." if registry().key(key).value == "cards"
+                                                       else "")
+                                        for key in registry().written.get(kind, ())])
 
 
 def _ids(value: Any, where: str) -> None:

@@ -5,26 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .registry import registry
 from .solve import Answer
 from .vocabulary import PLAYER_NAMES, words
-
-# The order in which actions are listed: activations first, then the Main Phase actions,
-# then giving up priority.
-ACTION_ORDER = ("activate", "normal_summon", "tribute_summon", "set", "flip_summon",
-                "change_position", "special_summon", "attack", "cancel_attack", "decline",
-                "order", "discard", "choose", "pass", "next")
-ASP_ACTIONS = {"activate": "activate", "normal_summon": "normal_summon",
-               "tribute_summon": "tribute_summon", "set_monster": "set", "set_card": "set",
-               "flip_summon": "flip_summon", "change_position": "change_position",
-               "pass": "pass", "next": "next", "decline": "decline", "attack": "attack",
-               "discard": "discard", "cancel_attack": "cancel_attack",
-               "special_summon": "special_summon"}
-# The cards an action chooses, shown as one list of options per card to choose.
-CHOICE_LISTS = (("targets_needed", "target_option", "targets_from", True),
-                ("tributes_needed", "tribute_option", "tributes_from", False),
-                ("cost_tributes_needed", "cost_tribute_option", "tributes_from", False),
-                ("cost_discards_needed", "cost_discard_option", "discards_from", False),
-                ("discards_needed", "discard_option", "cards_from", False))
 
 
 @dataclass
@@ -78,25 +61,18 @@ def _text(symbol: Any) -> Any:
 
 
 def action_object(symbol: Any) -> dict[str, Any]:
-    """An action term such as activate(a,"a_mst",1) as an action object."""
+    """An action term such as activate(a,"a_mst",1) as an action object: the registry
+    (asp/registry.lp) says which kind each term is and which key each argument gives."""
+    found = registry()
     name = symbol.name
-    args = symbol.arguments
-    action: dict[str, Any] = {"player": PLAYER_NAMES[str(args[0])], "action": ASP_ACTIONS[name]}
-    if name in ("activate", "decline"):
-        action["card"] = _text(args[1])
-        action["effect"] = _text(args[2])
-    elif name == "next":
-        if str(args[1]) != "follow":
-            action["phase"] = str(args[1])
-    elif name == "attack":
-        action["card"] = _text(args[1])
-        action["target"] = _text(args[2]) if str(args[2]) != "direct" else "direct"
-    elif name == "special_summon":
-        action["card"] = _text(args[1])
-        action["method"] = str(args[2])
-    elif name not in ("pass", "discard"):
-        action["card"] = _text(args[1])
-    return action
+    action: dict[str, Any] = {"action": found.functors[name]}
+    for position, (key, argument) in enumerate(zip(found.arguments[name], symbol.arguments,
+                                                   strict=True),
+                                               start=1):
+        if (name, position, str(argument)) in found.unnamed:
+            continue
+        action[key] = PLAYER_NAMES[str(argument)] if key == "player" else _text(argument)
+    return {"player": action.pop("player"), **action}
 
 
 def zone_object(symbol: Any) -> dict[str, Any]:
@@ -111,36 +87,40 @@ class Choices:
     """The choices of every action of one answer, and where each `next` leads."""
 
     def __init__(self, answer: Answer):
-        # Per action: each choice's lists of options, and the flag "targets_up_to".
+        # Per action: each choice's lists of options, and the flag that it takes 1 to N.
         self.lists: dict[Any, dict[str, Any]] = {}
-        for needed_name, option_name, key, grouped in CHOICE_LISTS:
-            options: dict[tuple[Any, int], list[str]] = {}
-            for atom in answer.of(option_name):
-                action = atom.arguments[0]
-                group = atom.arguments[1].number if grouped else 1
-                options.setdefault((action, group), []).append(_text(atom.arguments[-1]))
-            for atom in answer.of(needed_name):
-                action = atom.arguments[0]
-                group = atom.arguments[1].number if grouped else 1
-                count = atom.arguments[-1].number
-                chosen = self.lists.setdefault(action, {}).setdefault(key, [])
-                assert isinstance(chosen, list)
-                chosen.extend([sorted(options.get((action, group), []))] * count)
-        # A summon by procedure: the monsters it may use, the zones it may go to.
-        materials: dict[Any, list[str]] = {}
-        for atom in answer.of("material_option"):
-            materials.setdefault(atom.arguments[0], []).append(_text(atom.arguments[1]))
+        kinds = {choice.name: choice for choice in registry().choices}
+        options: dict[tuple[Any, str, int], list[str]] = {}
+        for atom in answer.of("choice_option"):
+            action, kind, group, card = atom.arguments
+            options.setdefault((action, str(kind), group.number), []).append(_text(card))
+        needed = sorted(answer.of("choice_needed"),
+                        key=lambda a: (kinds[str(a.arguments[1])].rank, a.arguments[2].number))
+        for atom in needed:
+            action, kind, group, count = atom.arguments
+            key = kinds[str(kind)].listed_as
+            chosen = self.lists.setdefault(action, {}).setdefault(key, [])
+            assert isinstance(chosen, list)
+            chosen.extend([sorted(options.get((action, str(kind), group.number), []))]
+                          * count.number)
+        # A choice its module decides by a walk (asp/registry.lp, choice_walked/1): its
+        # options once, as one list.
+        for (action, kind, _), cards in sorted(options.items(), key=lambda i: str(i[0])):
+            if kinds[kind].walked:
+                self.lists.setdefault(action, {})[kinds[kind].listed_as] = sorted(cards)
+        # A summon by procedure: the zones it may go to.
         zones: dict[Any, list[dict[str, Any]]] = {}
         for atom in answer.of("zone_possible"):
             zones.setdefault(atom.arguments[0], []).append(zone_object(atom.arguments[1]))
-        for action, cards in materials.items():
-            self.lists.setdefault(action, {})["materials_from"] = sorted(cards)
         for action, places in zones.items():
             self.lists.setdefault(action, {})["zones_from"] = sorted(
                 places, key=lambda z: (z["zone"], str(z["slot"])))
         # "Target up to N": the lists are the most it may take; it takes at least one.
-        for atom in answer.of("targets_ranged"):
-            self.lists.setdefault(atom.arguments[0], {})["targets_up_to"] = True
+        for atom in answer.of("choice_ranged"):
+            action, kind, _ = atom.arguments
+            ranged = kinds[str(kind)].range_listed_as
+            if ranged:
+                self.lists.setdefault(action, {})[ranged] = True
         self.destinations: dict[Any, dict[str, Any]] = {}
         for atom in answer.of("leads_to"):
             action, place = atom.arguments
@@ -204,11 +184,14 @@ def request_answer(answer: Answer, request_id: str) -> tuple[bool, list[str]]:
     return legal, rules
 
 
-def action_sort_key(action: dict[str, Any]) -> tuple:
+def action_sort_key(action: dict[str, Any]) -> tuple[Any, ...]:
+    """Actions are listed by player, then in the registry's order of kinds (asp/registry.lp),
+    then by card, effect, the phase a `next` names (in the vocabulary's order) and target."""
+    kinds = registry().kinds
     kind = action.get("action", "")
-    rank = ACTION_ORDER.index(kind) if kind in ACTION_ORDER else len(ACTION_ORDER)
+    rank = kinds.index(kind) if kind in kinds else len(kinds)
+    phases = words("next_phase")
     phase = action.get("phase") or ""
-    phases = words("next_phase")   # in the order asp/vocabulary.lp lists them
     phase_rank = phases.index(phase) if phase in phases else len(phases)
     target = str(action.get("target", ""))
     return (action.get("player", ""), rank, str(action.get("card", "")),

@@ -8,11 +8,10 @@ from typing import Any
 from .decode import action_object, sort_actions
 from .pipeline import Loaded
 from .problems import BadInput, Problem
+from .registry import registry
 
 # More combinations than this are not listed: the options (`targets_from`) say the same.
 MAX_EXPANDED = 1000
-KEYS = {"target": "targets", "tribute": "tributes", "cost_tribute": "tributes",
-        "cost_discard": "cost", "discard": "cards", "material": "materials"}
 
 
 def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -39,11 +38,13 @@ def expand_actions(loaded: Loaded, listed: list[dict[str, Any]]) -> list[dict[st
                 place["position"] = str(symbol.arguments[0])
         if action is None:
             return
+        # Each kind of choice under the key that names its cards (asp/registry.lp).
         for kind, cards in chosen.items():
-            if KEYS[kind] == "cost":
-                action["cost"] = {"discard": sorted(cards)}
+            key, _, sub = registry().choice(kind).named_by.partition(".")
+            if sub:
+                action.setdefault(key, {})[sub] = sorted(cards)
             else:
-                action[KEYS[kind]] = sorted(cards)
+                action[key] = sorted(cards)
         action.update(place)
         found.append(action)
 

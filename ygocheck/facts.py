@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CardDefinition
+from .registry import registry
 from .schema import Snapshot
 from .vocabulary import PLAYER_CONSTANTS
 
@@ -307,33 +308,25 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
 
 # --- requests: an action someone asks about (asp/request.lp) ---------------------------------
 
-REQUEST_SINGLE = {"player": "player", "action": "action", "card": "card", "effect": "effect",
-                  "phase": "phase", "method": "method", "zone": "zone", "slot": "slot",
-                  "position": "position"}
-
-
 def request_facts(request_id: str, action: dict[str, Any]) -> str:
-    """The facts of one request. The action's shape was checked by actions.check_action."""
+    """The facts of one request: each key the action gives, as the registry says a request
+    names it (asp/registry.lp, request_key/2), once for each card of a list. The action's
+    shape was checked by actions.check_action."""
+    found = registry()
     lines: list[str] = []
-    add = lines.append
-    for key, asp_key in REQUEST_SINGLE.items():
-        if key in action:
-            value = action[key]
-            shown = term(value) if key == "card" else constant(value)
-            add(f"request({request_id},{asp_key},{shown}).")
-    if "target" in action:
-        add(f"request({request_id},attack_target,{target(action['target'])}).")
-    for key, asp_key in (("targets", "target"), ("tributes", "tribute"), ("cards", "discard"),
-                         ("materials", "material")):
-        for card_id in action.get(key) or []:
-            add(f"request({request_id},{asp_key},{term(card_id)}).")
-    cost = action.get("cost") or {}
-    for card_id in cost.get("discard") or []:
-        add(f"request({request_id},cost_discard,{term(card_id)}).")
-    for card_id in cost.get("tribute") or []:
-        add(f"request({request_id},tribute,{term(card_id)}).")
-    to = action.get("to") or {}
-    for key in ("phase", "step", "timing"):
-        if key in to:
-            add(f"request({request_id},to_{key},{constant(to[key])}).")
+    for key in found.keys:
+        if key.name not in action:
+            continue
+        given = action[key.name]
+        entries = ([(f"{key.name}.{sub}", value) for sub, value in given.items()]
+                   if key.value == "mapping" and isinstance(given, dict) else [(key.name, given)])
+        for name, value in entries:
+            asked = found.request_keys.get(name)
+            if asked is None:
+                continue
+            kind = found.key(name).value
+            for item in value if isinstance(value, list) else [value]:
+                shown = term(item) if kind in ("card", "cards") else \
+                    target(item) if kind.startswith("card_or") else constant(item)
+                lines.append(f"request({request_id},{asked},{shown}).")
     return "\n".join(lines) + "\n"

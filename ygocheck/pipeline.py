@@ -187,28 +187,10 @@ def describe_key(key: Any) -> str:
 
 
 def describe_place(place: tuple[Any, ...]) -> str:
-    kind = place[0]
-    if kind == "definition":
-        return f"the definition of card {place[1]!r}"
-    if kind == "card":
-        return f"card {place[1]!r}"
-    if kind == "link":
-        return f"chain link {place[1]}"
-    if kind == "event":
-        return f"event {place[1]}"
-    if kind == "pending":
-        return f"pending trigger {place[1]}"
-    if kind == "modifier":
-        return f"card {place[1]!r} modifier {place[2]}"
-    if kind == "life":
-        return f"state.lp.{place[1]}"
-    if kind == "count":
-        return f"state.counts.{place[1]}.{place[2]}"
-    if kind in ("battle", "this_turn"):
-        return f"state.{kind}"
-    if kind == "definition":
-        return f"card definition {place[1]!r}"
-    return "state"
+    """How a person reads a location (asp/vocabulary.lp, location_shown/2)."""
+    from .vocabulary import location_text
+
+    return location_text(place)
 
 
 def hint(place: tuple[Any, ...], key: str, detail: Any) -> str:

@@ -767,7 +767,7 @@ MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "sc
                 "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
                 "summoned_only_by", "inherent_summon")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
-PROCEDURES = ("fusion", "ritual", "synchro", "xyz", "pendulum", "link", "inherent")
+PROCEDURES = words("procedure")
 # The kinds of monster a material description may ask for (`kind`, `not_kind`).
 MATERIAL_KINDS = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token")
 
@@ -1099,34 +1099,46 @@ FILE_KEYS = ("format", "title", "cards", "cases", "source", "note")
 
 
 def action_schema() -> dict[str, Any]:
-    """An action object (actions.py, which checks it)."""
-    from .actions import ACTION_KEYS, NOT_READ_YET
-    from .decode import ACTION_ORDER
+    """An action object (actions.py, which checks it): every key and the kind of value the
+    registry gives it (asp/registry.lp)."""
+    from .actions import NOT_READ_YET
+    from .registry import Key, registry
 
-    ids = {"type": "array", "items": {"type": "string", "pattern": ID_REGEX}}
-    known: dict[str, Any] = {
-        "player": {"enum": list(PLAYERS)},
-        "action": {"enum": list(ACTION_ORDER)},
-        "card": {"type": "string", "pattern": ID_REGEX},
-        "effect": {"type": "integer", "minimum": 1, "maximum": EFFECT_LIMIT},
-        "targets": ids, "tributes": ids, "cards": ids,
-        "target": {"anyOf": [{"type": "string", "pattern": ID_REGEX}, {"const": "direct"}]},
-        "phase": {"enum": ["battle", "end"]},
-        "cost": {"type": "object", "additionalProperties": False,
-                 "properties": {"discard": ids, "tribute": ids}},
-        "to": {"type": "object", "additionalProperties": False,
-               "properties": {k: {"type": "string", "pattern": WORD_REGEX}
-                              for k in ("phase", "step", "timing")}},
-        "choice": {"type": "string", "pattern": WORD_REGEX},
-        "value": {"type": "string", "pattern": WORD_REGEX},
-        "materials": ids,
-        "method": {"enum": list(PROCEDURES)},
-        "zone": {"enum": ["monster", "extra_monster"]},
-        "slot": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 5},
-                           {"enum": ["left", "right"]}]},
-        "position": {"enum": ["attack", "defense"]},
-    }
+    found = registry()
+
+    def schema(key: Key) -> dict[str, Any]:
+        kind = key.value
+        if kind == "player":
+            return {"enum": list(PLAYERS)}
+        if kind == "kind":
+            return {"enum": list(found.kinds)}
+        if kind == "card":
+            return {"type": "string", "pattern": ID_REGEX}
+        if kind.startswith("card_or("):
+            return {"anyOf": [{"type": "string", "pattern": ID_REGEX},
+                              {"const": kind[len("card_or("):-1]}]}
+        if kind == "cards":
+            return {"type": "array", "items": {"type": "string", "pattern": ID_REGEX}}
+        if kind == "effect":
+            return {"type": "integer", "minimum": 1, "maximum": EFFECT_LIMIT}
+        if kind.startswith("word(") and key.name not in NOT_READ_YET:
+            return {"enum": list(words(kind[len("word("):-1]))}
+        if kind == "word" and key.name not in NOT_READ_YET:
+            return {"type": "string", "pattern": WORD_REGEX}
+        if kind == "slot":
+            # A slot of each zone a monster is summoned to (docs/format.md, "Zones and slots").
+            slots = [values(f"slot({zone})") for zone in words("summon_zone")]
+            return {"anyOf": [{"type": "integer", "minimum": min(numbers), "maximum": max(numbers)}
+                              if len(numbers) == len(s) else {"enum": [str(v) for v in s]}
+                              for s in slots
+                              for numbers in [[v for v in s if isinstance(v, int)]]]}
+        if kind == "mapping":
+            return {"type": "object", "additionalProperties": False,
+                    "properties": {sub.name.partition(".")[2]: schema(sub)
+                                   for sub in found.sub_keys[key.name]}}
+        return {}
+
     return {"type": "object", "required": ["player", "action"], "additionalProperties": False,
-            "properties": {key: known.get(key, {}) for key in ACTION_KEYS},
+            "properties": {key.name: schema(key) for key in found.keys},
             "if": {"properties": {"action": {"not": {"const": "choose"}}}},
             "then": {"not": {"anyOf": [{"required": [key]} for key in NOT_READ_YET]}}}

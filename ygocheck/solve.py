@@ -199,24 +199,22 @@ def fact_vocabulary() -> set[tuple[str, int]]:
             re.findall(r"^#defined\s+(\w+)/(\d+)\.", text, re.MULTILINE)} - {("request", 3)}
 
 
-LOCATED = {"snapshot_card": ("card", 1), "snapshot_link": ("link", 1),
-           "snapshot_event": ("event", 1), "snapshot_pending": ("pending", 1),
-           "snapshot_modifier": ("modifier", 2), "snapshot_state": ("state", 0),
-           "snapshot_this_turn": ("this_turn", 0), "snapshot_battle": ("battle", 0)}
-
-
 def _location(name: str, arguments: list[Any]) -> tuple[tuple[Any, ...], str] | None:
-    """Where a raw fact stands, in the terms of the rules' objections (asp/check.lp)."""
+    """Where a raw fact stands, in the terms of the rules' objections (asp/check.lp): the
+    locations are asp/vocabulary.lp's (fact_location/4)."""
+    from .vocabulary import locations
+
+    location = locations().get(name)
+    if location is None:
+        return None
     values = [_plain(a) for a in arguments]
-    if name == "snapshot_life" and len(values) == 2:
-        return ("life", values[0]), "amount"
-    if name == "snapshot_count" and len(values) == 3:
-        return ("count", values[0], values[1]), "total"
-    if name in LOCATED:
-        kind, width = LOCATED[name]
-        if len(values) == width + 2:
-            return (kind, *values[:width]), str(values[width])
-    return None
+    if location.key is not None:
+        if len(values) != location.width + 1:
+            return None
+        return (location.name, *values[:location.width]), location.key
+    if len(values) != location.width + 2:
+        return None
+    return (location.name, *values[:location.width]), str(values[location.width])
 
 
 def _plain(term: Any) -> Any:

@@ -7,6 +7,7 @@ reads it from there instead of keeping a copy, so the two can never disagree.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .resources import asp_folder
@@ -61,6 +62,45 @@ def _listed_order(text: str) -> dict[str, list[str]]:
                 items.append(part)
         order.setdefault(domain, []).extend(items)
     return order
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a raw fact of a snapshot stands (asp/vocabulary.lp, fact_location/4 and
+    location_shown/2): the location's name, how many of the fact's arguments it takes, the
+    fact's key (None: the next argument is the key), and how a person is shown it."""
+
+    name: str
+    width: int
+    key: str | None
+    shown: str
+
+
+@lru_cache(maxsize=1)
+def locations() -> dict[str, Location]:
+    """The location of each raw fact, by the fact's predicate name."""
+    import clingo
+
+    control = clingo.Control(["--warn=none"])
+    control.load(str(asp_folder() / "vocabulary.lp"))
+    control.ground([("base", [])])
+    shown = {str(atom.symbol.arguments[0]): atom.symbol.arguments[1].string
+             for atom in control.symbolic_atoms.by_signature("location_shown", 2)}
+    found: dict[str, Location] = {}
+    for atom in control.symbolic_atoms.by_signature("fact_location", 4):
+        fact, name, width, key = atom.symbol.arguments
+        found[str(fact)] = Location(str(name), width.number,
+                                    None if str(key) == "argument" else str(key),
+                                    shown[str(name)])
+    return found
+
+
+def location_text(place: tuple[object, ...]) -> str:
+    """A location of the rules' objections, e.g. ("card", "a_x"), as a person reads it."""
+    for location in locations().values():
+        if location.name == place[0]:
+            return location.shown.format(*place)
+    return "state"
 
 
 def values(domain: str) -> tuple[object, ...]:
