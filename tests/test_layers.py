@@ -141,6 +141,13 @@ def test_every_rule_file_is_in_a_checked_program() -> None:
                                        "add the program it builds to PROGRAMS")
 
 
+# The one exception, named here so that it stays one: the walk of legality/special_summon.lp
+# decides whether a pool of monsters holds a set of materials, and `--expand` (expand.lp) gives
+# it one more pool, the set it picks, instead of a second copy of the walk.
+POOLS_GIVEN_LATER = {("legality/special_summon.lp", "search", "expand.lp"),
+                     ("legality/special_summon.lp", "walk_member", "expand.lp")}
+
+
 def test_each_module_reads_only_the_layers_before_it() -> None:
     folder = asp_folder()
     for entry, extras in PROGRAMS:
@@ -156,7 +163,8 @@ def test_each_module_reads_only_the_layers_before_it() -> None:
             for predicate in sorted(predicates(folder / name)[1]):
                 if RAW.match(predicate) or predicate not in definers:
                     continue
-                later = [g for g in definers[predicate] if position[g] > here]
+                later = [g for g in definers[predicate] if position[g] > here
+                         and (name, predicate, g) not in POOLS_GIVEN_LATER]
                 assert not later, (f"{entry} + {extras}: {name} reads {predicate}, which "
                                    f"{later} defines after it")
 

@@ -198,7 +198,7 @@ def action_sort_key(action: dict[str, Any]) -> tuple[Any, ...]:
             int(action.get("effect", 0) or 0), phase_rank, target == "direct", target,
             str(action.get("method", "")), action.get("materials", []),
             str(action.get("zone", "")), str(action.get("slot", "")),
-            str(action.get("position", "")))
+            str(action.get("position") or ""))
 
 
 def sort_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
