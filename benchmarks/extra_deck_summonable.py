@@ -75,6 +75,8 @@ def _material(group: dict[str, Any], index: int, level: int | None) -> dict[str,
         card["level"] = level or 4
     if group.get("pendulum"):
         card["scale"] = 1
+    if group.get("tuner"):
+        card["tuner"] = True     # the card key the summon rules read (docs/cards.md)
     if kind == "token":
         card["level"] = level or 1
     if kind == "effect":
