@@ -730,7 +730,8 @@ def test_every_base_snapshot_is_valid(tmp_path: Path) -> None:
         try:
             loaded.append(load(path))
         except BadInput as error:
-            raise AssertionError(f"{name}: " + "; ".join(p.message for p in error.problems))
+            message = "; ".join(p.message for p in error.problems)
+            raise AssertionError(f"{name}: {message}") from error
         names.append(name)
     refused = [f"{name}: " + "; ".join(p.message for p in answer.problems)
                for name, answer in zip(names, first_answers(loaded), strict=True)
