@@ -180,6 +180,41 @@ def test_six_monsters_one_controlled_from_the_opponent(bad: Any) -> None:
     bad(text, "b_taken", "card 'b_taken', slot: the slot is taken by 'a_m3'")
 
 
+# --- rule profiles (GAME-94; docs/design.md, "Rule profiles") ---
+
+def test_unknown_rule_profile(bad: Any) -> None:
+    bad(HEAD.replace("  turn: 3\n", "  rules: 2010\n  turn: 3\n") + CARDS, "rules",
+        "state.rules is 2010", "allowed: current, 2007")
+
+
+DAMAGE_STEP = """format: ygocheck/1
+state:
+  turn: 3
+  turn_player: A
+  phase: battle
+  step: damage
+  timing: after_calc_sent
+  cards:
+    - {id: a_celtic, name: Celtic Guardian, owner: A, zone: monster, slot: 1, since_turn: 2}
+"""
+
+
+def test_a_timing_of_the_rules_of_2007_under_the_current_rules(bad: Any, tmp_path: Path) -> None:
+    bad(DAMAGE_STEP, "timing", "after_calc_sent is a timing of the rules of 2007",
+        "give rules: 2007")
+    path = tmp_path / "judged_by_2007.yaml"
+    path.write_text(DAMAGE_STEP.replace("  turn: 3\n", "  rules: 2007\n  turn: 3\n"),
+                    encoding="utf-8")
+    result = invoke("check", str(path))
+    assert result.exit_code == 0, result.output
+
+
+def test_an_extra_monster_zone_under_the_rules_of_2007(bad: Any) -> None:
+    text = TEST_LINK + HEAD.replace("  turn: 3\n", "  rules: 2007\n  turn: 3\n") + (
+        "  cards:\n    - {id: a_link, name: Test Link, owner: A, zone: extra_monster, slot: left}\n")
+    bad(text, "a_link", "the rules of 2007 do not have", "judge this moment by the current rules")
+
+
 def test_both_extra_monster_zones_held_by_one_player(bad: Any) -> None:
     text = TEST_LINK + HEAD + "  cards:\n" + (
         "    - {id: a_link1, name: Test Link, owner: A, zone: extra_monster, slot: left}\n"

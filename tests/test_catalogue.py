@@ -79,3 +79,29 @@ def test_the_rules_never_name_a_card() -> None:
         text = path.read_text(encoding="utf-8")
         for name in names:
             assert f'"{name}"' not in text, f"{path.name} names the card {name!r}"
+
+
+def test_a_rule_of_one_profile_names_a_profile_the_rules_know_and_is_gated_on_it() -> None:
+    """`profiles` (docs/design.md, "Rule profiles") lists values of the `rules` domain of
+    asp/vocabulary.lp, and some line of asp/ that names the rule also reads the profile."""
+    from ygocheck.rule_index import asp_lines
+    from ygocheck.vocabulary import values
+
+    known = {str(value) for value in values("rules")}
+    lines = asp_lines()
+    gated = 0
+    for rule, entry in catalogue().items():
+        profiles = entry.get("profiles")
+        if profiles is None:
+            continue
+        assert isinstance(profiles, list) and profiles, f"{rule}: profiles must be a list"
+        assert {str(p) for p in profiles} <= known, f"{rule}: profiles {profiles} not in {known}"
+        for line in lines.get(rule, ()):
+            text = (asp_folder().parent / line.file).read_text(encoding="utf-8")
+            if "rules_profile(" in "\n".join(text.splitlines()[line.line - 1:line.line + 12]):
+                gated += 1
+                break
+        else:
+            raise AssertionError(f"{rule} belongs to {profiles}, but no rule near a line of "
+                                 "asp/ that names it reads rules_profile/1")
+    assert gated >= 4

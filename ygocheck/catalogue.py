@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import yaml
 
@@ -10,7 +11,9 @@ from .resources import asp_folder
 
 
 @lru_cache(maxsize=1)
-def catalogue() -> dict[str, dict[str, str]]:
+def catalogue() -> dict[str, dict[str, Any]]:
+    """Each rule's statement and source, and (`profiles`, a list) the rule profiles it belongs
+    to when it does not belong to every one."""
     text = (asp_folder() / "catalogue.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     return {str(rule): dict(entry) for rule, entry in data.items()}

@@ -525,6 +525,7 @@ def rule(rule_id: str | None, words: str | None, rulings: tuple[str, ...],
         return
     click.echo(f"{entry.rule}: {entry.statement}")
     click.echo(f"  source: {entry.source}")
+    click.echo(f"  rules: {entry.profiles_text()}")
     click.echo("  implemented in:" if entry.lines else "  implemented in: no line of asp/")
     for file, numbers in grouped_lines(entry.lines):
         click.echo(f"    {file}: {', '.join(map(str, numbers))}")

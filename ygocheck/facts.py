@@ -53,8 +53,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     lines: list[str] = []
     add = lines.append
     state = snapshot.state
-    for key in ("turn", "turn_player", "first_player", "phase", "step", "timing", "priority",
-                "window", "next_phase"):
+    for key in ("rules", "turn", "turn_player", "first_player", "phase", "step", "timing",
+                "priority", "window", "next_phase"):
         if key in state and state[key] is not None:
             add(f"snapshot_state({key},{constant(state[key])}).")
     result = state.get("result") or {}

@@ -67,11 +67,18 @@ class RuleEntry:
     source: str
     lines: list[Line] = field(default_factory=list)
     rulings: list[RulingUse] = field(default_factory=list)
+    # The rule profiles the rule belongs to (catalogue `profiles`); empty: every profile.
+    profiles: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "statement": self.statement, "source": self.source,
                 "implemented": [{"file": item.file, "line": item.line} for item in self.lines],
-                "rulings": [use.as_json() for use in self.rulings]}
+                "rulings": [use.as_json() for use in self.rulings],
+                "profiles": self.profiles}
+
+    def profiles_text(self) -> str:
+        """The rule profiles it belongs to, for people."""
+        return ", ".join(self.profiles) + " only" if self.profiles else "every profile"
 
 
 def rule_sort_key(rule: str) -> tuple[int, str, int]:
@@ -165,7 +172,8 @@ def entries(rulings: list[Path] | None = None, relative_to: Path | None = None) 
     lines = asp_lines()
     uses = ruling_uses(default_rulings() if rulings is None else rulings, relative_to)
     return [RuleEntry(rule, entry.get("statement", ""), entry.get("source", ""),
-                      list(lines.get(rule, ())), uses.get(rule, []))
+                      list(lines.get(rule, ())), uses.get(rule, []),
+                      [str(p) for p in entry.get("profiles", [])])
             for rule, entry in sorted(catalogue().items(), key=lambda item: rule_sort_key(item[0]))]
 
 

@@ -22,7 +22,9 @@ def rules_markdown(rules: list[RuleEntry]) -> str:
         "`ygocheck actions --blocked` cite them, a ruling file may require them under",
         "`expect.reasons` (docs/format.md). Each rule is stated in the project's own words, with",
         "the seed document and section it rests on. IDs numbered 90 and above are the project's",
-        "own additions, each resting on a seed too.",
+        "own additions, each resting on a seed too. A rule marked *Rules: 2007 only* or",
+        "*current only* belongs to that rule profile (`state.rules`, docs/format.md); the others",
+        "belong to every profile.",
         "",
         "For each rule:",
         "",
@@ -48,6 +50,9 @@ def rules_markdown(rules: list[RuleEntry]) -> str:
         for entry in members:
             out += ["", f"### {entry.rule}", "", entry.statement, "",
                     f"*Source:* {entry.source}", ""]
+            if entry.profiles:
+                out += [f"*Rules:* {entry.profiles_text()} (docs/design.md, \"Rule profiles\")",
+                        ""]
             if entry.lines:
                 places = "; ".join(f"`{file}` {', '.join(map(str, numbers))}"
                                    for file, numbers in grouped_lines(entry.lines))

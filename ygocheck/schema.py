@@ -113,9 +113,9 @@ class _Shape:
         for key in STATE.required:
             if key not in state:
                 c.add(getattr(state, "line", None), f"state is missing the key {key!r}")
-        STATE.check_fields(c, state, "state", ("turn", "turn_player", "first_player", "phase",
-                                               "step", "timing", "priority", "next_phase",
-                                               "window"))
+        STATE.check_fields(c, state, "state", ("rules", "turn", "turn_player", "first_player",
+                                               "phase", "step", "timing", "priority",
+                                               "next_phase", "window"))
         self.at(("state",), "", state)
         for key in state:
             self.at(("state",), str(key), state)

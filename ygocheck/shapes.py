@@ -77,6 +77,15 @@ def Word(domain: str, description: str = "") -> OneOf:  # noqa: N802 - reads as 
     return OneOf(domain=domain, description=description)
 
 
+@dataclass
+class Value(OneOf):
+    """One value of a domain of asp/vocabulary.lp whose values are words or numbers (the rule
+    profiles: current, 2007), each compared as the rules have it."""
+
+    def allowed(self) -> tuple[Any, ...]:
+        return values(self.domain) if self.domain else self.options
+
+
 def Player(description: str = "") -> OneOf:  # noqa: N802
     return OneOf(PLAYERS, description=description)
 
@@ -685,6 +694,8 @@ CARD_ENTRY = Record("card_entry", {
 }, required=("id", "name", "owner", "zone"))
 
 STATE = Record("state", {
+    "rules": Value(domain="rules", description="the rules the moment is judged by: current "
+                   "(default) or 2007, the Damage Step of 001 (docs/design.md, \"Rule profiles\")"),
     "turn": Integer(1, TURN_LIMIT, "1 is the first turn of the duel"),
     "turn_player": Player("whose turn it is"),
     "first_player": Player("who went first (default A)"),

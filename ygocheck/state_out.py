@@ -12,8 +12,8 @@ from .vocabulary import PLAYER_NAMES
 STATE_PREDICATES = ("snapshot_state", "snapshot_life", "snapshot_count", "snapshot_card",
                     "snapshot_modifier", "snapshot_link", "snapshot_event", "snapshot_pending",
                     "snapshot_this_turn", "snapshot_battle")
-STATE_ORDER = ("turn", "turn_player", "first_player", "phase", "step", "timing", "priority",
-               "window", "next_phase")
+STATE_ORDER = ("rules", "turn", "turn_player", "first_player", "phase", "step", "timing",
+               "priority", "window", "next_phase")
 CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "position", "token",
               "atk", "def", "level", "attribute", "type", "treated_as", "since_turn",
               "summoned", "attacked", "attacks", "position_changed", "battled", "revealed",
