@@ -211,7 +211,8 @@ def test_a_timing_of_the_rules_of_2007_under_the_current_rules(bad: Any, tmp_pat
 
 def test_an_extra_monster_zone_under_the_rules_of_2007(bad: Any) -> None:
     text = TEST_LINK + HEAD.replace("  turn: 3\n", "  rules: 2007\n  turn: 3\n") + (
-        "  cards:\n    - {id: a_link, name: Test Link, owner: A, zone: extra_monster, slot: left}\n")
+        "  cards:\n"
+        "    - {id: a_link, name: Test Link, owner: A, zone: extra_monster, slot: left}\n")
     bad(text, "a_link", "the rules of 2007 do not have", "judge this moment by the current rules")
 
 

@@ -259,9 +259,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             event = effect.get(role)
             if not event:
                 continue
-            for key in ("event", "player", "card", "on_field", "by", "kind"):
+            for key in ("event", "player", "card", "on_field", "by", "kind", "activation", "what"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
+            for key in ("name", "archetype"):
+                if key in event:
+                    out.append(f"definition_event({prefix},{role},{key},{quoted(str(event[key]))}).")
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
         for key, value in (effect.get("battle") or {}).items():

@@ -762,7 +762,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
-              "halve_battle_damage", "cannot_activate")
+              "halve_battle_damage", "cannot_activate", "activate")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -855,6 +855,13 @@ EVENT_PATTERN = Record("event_pattern", {
     "on_field": Boolean("this face-up card on the field"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
+    "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
+                        "one made by another card's effect), or an effect activation (every "
+                        "activation a player makes: a card activation carries one)"),
+    "what": OneOf(("spell", "trap", "spell_trap", "monster", "field_spell"),
+                  description="for activated: what the activated card is"),
+    "name": Text("for activated: the activated card's name"),
+    "archetype": Text("for activated: an archetype the activated card belongs to"),
 }, required=("event",))
 
 BATTLE_CONDITION = Record("battle_condition", {
@@ -963,6 +970,9 @@ OPERATION = Record("operation", {
     "attribute": OneOf(ATTRIBUTES),
     "name": Text("with what: picked, the picked card's name"),
     "archetype": Text("with what: picked, an archetype the picked card belongs to"),
+    "kind": OneOf(tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])),
+                  description="with what: picked, the kind of Spell/Trap picked "
+                  "(\"a Field Spell\")"),
     "max_level": Integer(0, 100000),
     "min_level": Integer(0, 100000),
     "max_atk": Integer(0, 100000),
