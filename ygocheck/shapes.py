@@ -853,6 +853,8 @@ EVENT_PATTERN = Record("event_pattern", {
     "card": OneOf(("self", "any", "battle_opponent"), description="whom it happened to"),
     "how": ListOfWords(SUMMON_METHODS, "for a summon event: the methods"),
     "on_field": Boolean("this face-up card on the field"),
+    "from": OneOf(("field",), description="for destroyed: destroyed on the field (not a card "
+                  "whose activation was negated and that was destroyed for it)"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
     "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
