@@ -762,12 +762,13 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
-              "halve_battle_damage", "cannot_activate", "activate")
+              "halve_battle_damage", "cannot_activate", "activate",
+              "cannot_be_destroyed_by_effects")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked")
+          "battling_monsters", "picked", "your_other_cards")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 BATTLE_ROLES = ("attacks", "attacked", "battles")
