@@ -997,6 +997,8 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
+    "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
+                         "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
     "optional": Boolean("\"you can\""),
     "responds_to": Either((RESPONDS_TO, ListOf(RESPONDS_TO, at_least=1))),
