@@ -243,7 +243,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for number, effect in enumerate(card.get("effects") or [], start=1):
         prefix = f"{ident},{number}"
         out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
-        for key in ("speed", "turn", "timing", "wording", "once_per_turn", "damage_step"):
+        for key in ("speed", "turn", "timing", "wording", "once_per_turn", "damage_step",
+                    "pledge"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
         for key in ("optional", "changes_stats"):

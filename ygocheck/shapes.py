@@ -997,6 +997,9 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
+    "pledge": OneOf(("cannot_attack",), description="a pledge that comes with activating it: "
+                    "cannot_attack, your monsters cannot attack this turn (it stays after the card "
+                    "leaves the field)"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
