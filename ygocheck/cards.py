@@ -78,7 +78,9 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                 checker.add(at, f"{here}: `what: picked` needs `from`, the places the cards "
                             "are picked from (a list of hand, deck, graveyard, banished)")
         else:
-            stray = [key for key in PICK_KEYS if key in operation]
+            # a Fusion Summon's `from` names where its materials are (asp/check.lp)
+            stray = [key for key in PICK_KEYS if key in operation
+                     and not (key == "from" and operation.get("op") == "fusion_summon")]
             if stray:
                 checker.add(at, f"{here}: {', '.join(stray)} describe the cards an operation "
                             "picks; give `what: picked` (or use targets for a targeted card)")
