@@ -16,7 +16,9 @@ from clingo import ast
 
 from ygocheck.solve import parsed
 
-ENTRIES = ["main.lp", "question.lp", "step.lp"]
+# Every program ygocheck grounds: an entry file and the files Python adds to it (solve.py).
+ENTRIES = [("main.lp", ()), ("main.lp", ("show_reasons.lp",)), ("question.lp", ()),
+           ("question.lp", ("expand.lp",)), ("step.lp", ()), ("step.lp", ("view.lp",))]
 
 
 def predicates(node: Any) -> set[tuple[str, int]]:
@@ -37,10 +39,10 @@ def predicates(node: Any) -> set[tuple[str, int]]:
     return found
 
 
-def by_part(entry: str) -> list[tuple[str, Any]]:
+def by_part(entry: str, extras: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
     part = "base"
     placed = []
-    for statement in parsed(entry):
+    for statement in parsed(entry, extras):
         if statement.ast_type == ast.ASTType.Program:
             assert not statement.parameters, f"{statement}: a part of the rules has no parameters"
             part = statement.name
@@ -67,9 +69,10 @@ def read_by(statement: Any) -> set[tuple[str, int]]:
     return set()
 
 
-@pytest.mark.parametrize("entry", ENTRIES)
-def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str) -> None:
-    placed = by_part(entry)
+@pytest.mark.parametrize("entry,extras", ENTRIES)
+def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
+                                                            extras: tuple[str, ...]) -> None:
+    placed = by_part(entry, extras)
     derived: dict[tuple[str, int], set[str]] = {}
     for part, statement in placed:
         if statement.ast_type == ast.ASTType.Rule:
@@ -162,8 +165,9 @@ def test_a_gated_part_starts_from_what_grounds_it() -> None:
     of it, needs, positively, an R or an atom that can only hold through one (every rule
     deriving it, anywhere, needs one in turn). Helpers only the part's own rules read are
     lost with their readers. `reasons` is named on other conditions: its rules feed only
-    what a question shows (test_every_rule_of_reasons_starts_from_what_grounds_it)."""
-    placed = by_part("step.lp")
+    what a question shows (test_every_rule_of_reasons_starts_from_what_grounds_it). The step
+    with view.lp added holds every statement of step.lp and more readers."""
+    placed = by_part("step.lp", ("view.lp",))
     rules = [(p, s) for p, s in placed if s.ast_type == ast.ASTType.Rule]
     roots: dict[str, set[tuple[str, int]]] = {}
     always, other = set(), set()
