@@ -159,7 +159,8 @@ def positive(rule: Any) -> set[tuple[str, int]]:
 
 
 def test_a_gated_part_starts_from_what_grounds_it() -> None:
-    """A part named by `ground_part(P) :- R(...)` rules (asp/transition/parts.lp) is left out
+    """A part named by `ground_part(P) :- R(_, ..)` rules (asp/transition/parts.lp; any atom
+    of R names it, so R holds wherever the part is grounded) is left out
     where no R holds. Then it must have had nothing to say: every rule of it whose head
     anything outside the part reads (a rule of another part, a #show), and every constraint
     of it, needs, positively, an R or an atom that can only hold through one (every rule
@@ -178,7 +179,10 @@ def test_a_gated_part_starts_from_what_grounds_it() -> None:
         needs = positive(rule)
         if not rule.body:
             always.add(name)
-        elif len(rule.body) == 1 and len(needs) == 1:
+        elif len(rule.body) == 1 and len(needs) == 1 and \
+                all(a.ast_type == ast.ASTType.Variable
+                    for a in getattr(rule.body[0].atom.symbol, "arguments", [])):
+            # `ground_part(P) :- R(_, _).`: any atom of R names the part.
             roots.setdefault(name, set()).update(needs)
         else:
             other.add(name)
