@@ -83,11 +83,9 @@ def ground(statements: Iterable[Any] | None, facts: str, file: str,
 
 
 def parts_named(control: Any) -> set[str]:
-    """The `#program` parts the rules ask for: `ground_part(Name)` (asp/parts.lp,
-    asp/transition/parts.lp; with one more argument, the world, in worlds.py). The rules
-    decide which parts a moment needs; this only grounds what they name. An atom that may
-    hold (not only a fact) counts. Only the base program names parts (tests/test_parts.py),
-    so the parts are grounded together, in one call, and may read each other."""
+    """The `#program` parts the rules ask for: `ground_part(Name)` (asp/parts.lp; with one
+    more argument, the world, in worlds.py). The rules decide which parts a moment needs;
+    this only grounds what they name. An atom that may hold (not only a fact) counts."""
     names: set[str] = set()
     for arity in (1, 2):
         for atom in control.symbolic_atoms.by_signature("ground_part", arity):
