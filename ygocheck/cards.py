@@ -59,6 +59,11 @@ PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level",
              "min_atk", "max_def", "min_def")
 
 
+# A Fusion or Ritual Summon names with these keys where its materials are and which Ritual
+# Monsters it summons (asp/check.lp, filters.lp).
+DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype")}
+
+
 def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                                line: int | None) -> None:
     """What each operation needs to do anything: `what: picked` and the places `from` names
@@ -78,7 +83,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                 checker.add(at, f"{here}: `what: picked` needs `from`, the places the cards "
                             "are picked from (a list of hand, deck, graveyard, banished)")
         else:
-            stray = [key for key in PICK_KEYS if key in operation]
+            stray = [key for key in PICK_KEYS if key in operation
+                     and key not in DESCRIBES_ITS_SUMMON.get(str(operation.get("op")), ())]
             if stray:
                 checker.add(at, f"{here}: {', '.join(stray)} describe the cards an operation "
                             "picks; give `what: picked` (or use targets for a targeted card)")
