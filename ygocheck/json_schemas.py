@@ -55,13 +55,6 @@ def _record_json(record: Record) -> dict[str, Any]:
                                   "required": ["kind"]},
                            "then": {"anyOf": [{"required": [key]} for key in
                                               ("trigger", "timing", "phase", "unmodelled")]}}]
-        # An operation on `what: targets` needs targets on the effect (cards.py).
-        for part in ("does", "applies"):
-            found["allOf"].append({
-                "if": {"properties": {part: {"type": "array", "contains": {
-                    "type": "object", "properties": {"what": {"const": "targets"}},
-                    "required": ["what"]}}}, "required": [part]},
-                "then": {"required": ["targets"], "properties": {"targets": {"minItems": 1}}}})
     return found
 
 
