@@ -394,7 +394,14 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked}]}]}", "`what: picked` needs `from`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
-     "[{op: destroy, what: picked, from: [deck]}]}]}", "only special_summon picks its cards"),
+     "[{op: destroy, what: picked, from: [deck]}]}]}", "only special_summon, add_to_hand and "
+     "send_to_graveyard pick their cards on resolution (`what: picked`), not destroy"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: add_to_hand, what: targets}]}]}", "add_to_hand adds the cards it picks as it "
+     "resolves: give `what: picked`"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: add_to_hand, what: picked, from: [hand]}]}]}", "a card cannot be added to the hand "
+     "from the hand"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: self, attribute: DARK}]}]}", "attribute describe the cards "
      "an operation picks; give `what: picked`"),

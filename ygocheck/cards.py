@@ -55,7 +55,7 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
 
 # The keys that describe the cards an operation picks (shape: only with `what: picked`). Which
 # operations may pick, and which cards an operation may act on, are the rules' (asp/check.lp).
-PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level", "max_atk",
+PICK_KEYS = ("from", "category", "kind", "attribute", "name", "archetype", "max_level", "min_level", "max_atk",
              "min_atk", "max_def", "min_def")
 
 

@@ -741,7 +741,7 @@ TARGET_WHAT = ("monster", "effect_monster", "xyz_monster", "spell_trap", "spell"
 TARGET_WHERE = ("field", "graveyard", "banished", "hand")
 NEGATES = ("activation", "effect", "summon")
 OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
-              "banish_temporarily", "return_to_hand", "return_to_deck", "send_to_graveyard",
+              "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck", "send_to_graveyard",
               "special_summon", "change_atk", "change_def", "set_atk", "set_def",
               "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
@@ -952,6 +952,11 @@ OPERATION = Record("operation", {
     "attribute": OneOf(ATTRIBUTES),
     "name": Text("with what: picked, the picked card's name"),
     "archetype": Text("with what: picked, an archetype the picked card belongs to"),
+    "category": OneOf(("monster", "spell", "trap"), description="with what: picked, the "
+                      "picked card's category (\"1 monster\", \"1 Field Spell\")"),
+    "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
+                  description="with what: picked, the picked card's kind (\"1 Field Spell\": "
+                  "category spell, kind field)"),
     "max_level": Integer(0, 100000),
     "min_level": Integer(0, 100000),
     "max_atk": Integer(0, 100000),
