@@ -407,6 +407,13 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}", "from has 'field'; allowed: hand"),
+    # what an answered activation includes (CHAIN-90): operations and places the rules read
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{includes: [{op: search, from: deck}]}, does: [{op: negate_effect, what: "
+     "activated_card}]}]}", "responds_to.includes[1].op is 'search'; allowed: destroy"),
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{includes: [{from: deck}]}, does: [{op: negate_effect, what: activated_card}]}]}",
+     "responds_to.includes[1]"),
     # a temporary banishment says when the card comes back, in words the rules read
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: banish_temporarily, what: self, until: next_standby}]}]}",

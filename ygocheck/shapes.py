@@ -741,7 +741,8 @@ TARGET_WHAT = ("monster", "effect_monster", "xyz_monster", "spell_trap", "spell"
 TARGET_WHERE = ("field", "graveyard", "banished", "hand")
 NEGATES = ("activation", "effect", "summon")
 OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
-              "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck", "send_to_graveyard",
+              "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck",
+              "send_to_graveyard",
               "special_summon", "change_atk", "change_def", "set_atk", "set_def",
               "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
@@ -860,6 +861,14 @@ BATTLE_CONDITION = Record("battle_condition", {
     "flipped": Boolean("this card was face-down when attacked"),
 }, at_least=1)
 
+# "When a card or effect is activated that includes any of these effects": an operation and
+# the place whose cards it takes (asp/filters.lp derives what an activated effect includes from
+# its declared operations).
+INCLUDES_FROM = ("deck", "extra", "graveyard", "banished", "hand", "field")
+INCLUDED_EFFECT = Record("included_effect", {
+    "op": OneOf(OPERATIONS, description="the operation (add_to_hand, special_summon, ...)"),
+    "from": OneOf(INCLUDES_FROM, description="the place whose cards it takes (default: any)"),
+}, required=("op",))
 RESPONDS_TO = Record("responds_to", {
     "what": OneOf(("spell", "trap", "monster", "card")),
     "kind": OneOf(tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])),
@@ -867,6 +876,13 @@ RESPONDS_TO = Record("responds_to", {
     "activation": OneOf(("card", "effect", "any")),
     "player": OneOf(WHO),
     "targeting": OneOf(("only_self", "self")),
+    "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
+                   "the link is when it activates (\"activated in your opponent's GY\", \"a "
+                   "monster on the field activates its effect\")"),
+    "includes": ListOf(INCLUDED_EFFECT, at_least=1, description="the link's effect includes "
+                       "one of these "
+                       "operations on cards of that place (\"add a card from the Deck to the "
+                       "hand\": {op: add_to_hand, from: deck})"),
 })
 
 TARGET_SPEC = Record("target_spec", {
