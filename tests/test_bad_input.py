@@ -407,6 +407,10 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}", "from has 'field'; allowed: hand"),
+    # a condition of activating it from one place names a place it is activated from
+    ("{category: trap, kind: normal, effects: [{kind: activation, requires: "
+     "[{controls: card, at_most: 0, only_from: hand}]}]}", "effects[1].requires[1]: only_from "
+     "hand names a place the effect is not activated from; add it to `from`"),
     # what an answered activation includes (CHAIN-90): operations and places the rules read
     ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
      "{includes: [{op: search, from: deck}]}, does: [{op: negate_effect, what: "

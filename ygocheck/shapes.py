@@ -929,6 +929,9 @@ REQUIREMENT = Record("requirement", {
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
                              "resolves; it does nothing if the condition no longer holds"),
+    "only_from": OneOf(("hand",), description="a condition of activating it from that place "
+                       "only (\"If you control no cards, you can activate this card from your "
+                       "hand\")"),
 }, at_least=1)
 
 COST_SPEC = Record("cost", {
