@@ -259,7 +259,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             event = effect.get(role)
             if not event:
                 continue
-            for key in ("event", "player", "card", "on_field", "by", "kind"):
+            for key in ("event", "player", "card", "on_field", "by", "kind", "from"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for how in event.get("how") or []:

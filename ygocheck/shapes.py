@@ -733,7 +733,7 @@ TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculat
            "end_of_battle_phase", "battle_step", "end_phase")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
-                "drawn", "discarded", "damage", "phase_start", "set")
+                "drawn", "discarded", "damage", "phase_start", "set", "added")
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
@@ -752,7 +752,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
-              "halve_battle_damage", "cannot_activate")
+              "halve_battle_damage", "cannot_activate", "cannot_add_from_deck")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -845,6 +845,8 @@ EVENT_PATTERN = Record("event_pattern", {
     "on_field": Boolean("this face-up card on the field"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
+    "from": OneOf(("deck", "graveyard", "banished", "hand", "field"), description="for added, "
+                  "sent_to_graveyard: the place the card left (\"added from the Main Deck\")"),
 }, required=("event",))
 
 BATTLE_CONDITION = Record("battle_condition", {
