@@ -407,6 +407,10 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}", "from has 'field'; allowed: hand"),
+    # a replacement of the GY reaches every card or only monsters
+    ("{category: spell, kind: continuous, effects: [{kind: activation, does: []}, {kind: "
+     "continuous, applies: [{op: replace_graveyard, to: banished, of: spell}]}]}",
+     "replace_graveyard reaches every card or, with `of: monster`, only monsters"),
     # a condition of activating it from one place names a place it is activated from
     ("{category: trap, kind: normal, effects: [{kind: activation, requires: "
      "[{controls: card, at_most: 0, only_from: hand}]}]}", "effects[1].requires[1]: only_from "
