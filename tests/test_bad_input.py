@@ -416,7 +416,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{op: special_summon, what: self, attribute: DARK}]}]}", "attribute describe the cards "
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
-     "[{op: special_summon, what: picked, from: [field]}]}]}", "from has 'field'; allowed: hand"),
+     "[{op: special_summon, what: picked, from: [field]}]}]}",
+     "field is no place an operation picks its cards from (hand, deck, graveyard, banished"),
     # a replacement of the GY reaches every card or only monsters
     ("{category: spell, kind: continuous, effects: [{kind: activation, does: []}, {kind: "
      "continuous, applies: [{op: replace_graveyard, to: banished, of: spell}]}]}",
