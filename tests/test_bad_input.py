@@ -364,7 +364,7 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{op: destroy, what: self, until: {turns: 2}}]}]}", "until is a mapping"),
     ("{category: trap, kind: normal, effects: [{kind: flip}]}",
      "effects[1].kind: only monsters have Flip"),
-    # CARD-15 (004 §2.1 카드의 발동: a card activation is a Spell's or a Trap's), CARD-08
+    # ACT-01 (004 §2 카드의 발동: a card activation is a Spell's or a Trap's), CARD-08
     # (002 效果怪獸, 翻轉效果: a Flip effect is a monster's), CARD-14 (002 卡片詳解: a Scale
     # is a Pendulum Monster's; 連線怪獸: what a Link Monster has), CARD-16 (002 怪獸卡的分類:
     # materials are those of a summon by procedure), decided by asp/check.lp

@@ -91,6 +91,8 @@ REFUSED = [
     ("the hand-size discard in Main Phase 1", MAIN, "A discard a_dm", {"TURN-10"},
      {("TURN-10", "phase", "main1"), ("TURN-10", "hand_size", "A", 7)},
      "000_f3bcdfcd3a9e2466.txt §9"),
+    ("declining a trigger that does not wait", MAIN, "A decline a_elf", {"CHAIN-08"},
+     {("CHAIN-08", "not_pending", "a_elf")}, "002_c6ae516fcfcb1c0f.txt 多效果發動"),
     ("cancelling an attack with no replay", MAIN, "A cancel_attack a_elf", {"BATTLE-14"},
      {("BATTLE-14", "no_replay")}, "002_c6ae516fcfcb1c0f.txt 戰鬥階段中的卷回"),
     ("moving on from Main Phase 1 to Main Phase 2", MAIN,
