@@ -62,26 +62,26 @@ def test_as_must_name_a_player(tmp_path: Path) -> None:
 
 def test_a_hypothesis_rests_on_the_unmodelled_text_of_its_card_and_the_answer_warns(
         tmp_path: Path) -> None:
-    """Threatening Roar is known from the official card list only: if B's Set card is it, B
+    """Reckless Greed is known from the official card list only: if B's Set card is it, B
     can activate it (a Normal Trap Set before this turn, 002 陷阱卡的分類), and that possibility
     is marked as resting on its unmodelled text, with the warnings of the answer (MISC-94).
     Last Turn's text (official: "This card can only be activated during your opponent's turn
     when your Life Points are 1000 or less"; OCG: 自分のライフポイントが１０００以下の場合) is a
     modelled condition: at B's 8000 LP that hypothesis gives no action, at 1000 LP it does."""
-    hidden = ["Threatening Roar", "Last Turn"]
+    hidden = ["Reckless Greed", "Last Turn"]
     code, out = run(tmp_path, ATTACK, "--as", "A", "--json", hidden=hidden)
     assert code == 0, out
     found = json.loads(out)
     rests = {f["is"]: f for a in found["actions"] for f in a["rests_on"]}
-    assert set(rests) == {"Threatening Roar"}
+    assert set(rests) == {"Reckless Greed"}
     # The view's placeholder stands for any card (hidden_card): it has no card activation of
     # its own, so nothing but passing is certain.
     assert [a["action"] for a in found["actions"] if not a["rests_on"]] == ["pass"]
-    assert [w["effect"] for w in rests["Threatening Roar"]["unmodelled"]] == [1, "card"]
+    assert [w["effect"] for w in rests["Reckless Greed"]["unmodelled"]] == [1, "card"]
     assert any(w["card"] == "b_hidden_spell_trap_1" and "card activation is offered" in w["text"]
                for w in found["warnings"])
     low = dict(ATTACK, state=dict(ATTACK["state"], lp={"A": 8000, "B": 1000}))
     code, out = run(tmp_path, low, "--as", "A", "--json", hidden=hidden)
     assert code == 0, out
     assert {f["is"] for a in json.loads(out)["actions"] for f in a["rests_on"]} == \
-        {"Threatening Roar", "Last Turn"}
+        {"Reckless Greed", "Last Turn"}

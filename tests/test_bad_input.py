@@ -440,14 +440,35 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked}]}]}", "`what: picked` needs `from`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
-     "[{op: destroy, what: picked, from: [deck]}]}]}",
-     "only special_summon and activate pick their cards"),
+     "[{op: destroy, what: picked, from: [deck]}]}]}", "only special_summon, add_to_hand, "
+     "send_to_graveyard and activate pick their cards on resolution (`what: picked`), not destroy"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: add_to_hand, what: targets}]}]}", "add_to_hand adds the cards it picks as it "
+     "resolves: give `what: picked`"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: add_to_hand, what: picked, from: [hand]}]}]}", "a card cannot be added to the hand "
+     "from the hand"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: self, attribute: DARK}]}]}", "attribute describe the cards "
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}",
      "field is no place an operation picks its cards from (hand, deck, graveyard, banished"),
+    # a replacement of the GY reaches every card or only monsters
+    ("{category: spell, kind: continuous, effects: [{kind: activation, does: []}, {kind: "
+     "continuous, applies: [{op: replace_graveyard, to: banished, of: spell}]}]}",
+     "replace_graveyard reaches every card or, with `of: monster`, only monsters"),
+    # a condition of activating it from one place names a place it is activated from
+    ("{category: trap, kind: normal, effects: [{kind: activation, requires: "
+     "[{controls: card, at_most: 0, only_from: hand}]}]}", "effects[1].requires[1]: only_from "
+     "hand names a place the effect is not activated from; add it to `from`"),
+    # what an answered activation includes (CHAIN-90): operations and places the rules read
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{includes: [{op: search, from: deck}]}, does: [{op: negate_effect, what: "
+     "activated_card}]}]}", "responds_to.includes[1].op is 'search'; allowed: destroy"),
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{includes: [{from: deck}]}, does: [{op: negate_effect, what: activated_card}]}]}",
+     "responds_to.includes[1]"),
     # a temporary banishment says when the card comes back, in words the rules read
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: banish_temporarily, what: self, until: next_standby}]}]}",

@@ -82,7 +82,7 @@ def test_the_text_output_says_what_is_modelled() -> None:
     assert code == 0
     assert "# printed ATK ? and DEF ? (written as 0)" in out
     assert "# effects modelled: the library defines them" in out
-    code, out, _ = run("card", "Magic Cylinder")
+    code, out, _ = run("card", "Reckless Greed")
     assert "# effects not modelled: known by its stats only" in out
     assert "unmodelled: 'its effects: known by its name and kind only" in out
 
@@ -102,11 +102,11 @@ def test_list_by_category_and_by_a_part_of_a_name() -> None:
     rows = [line.split("\t") for line in out.splitlines()]
     assert code == 0 and len(rows) > 1500
     assert all(row[2].endswith(" trap") for row in rows)
-    assert ["stats-only", "Magic Cylinder", "normal trap", "62279055"] in rows
-    data = json.loads(run("card", "--list", "magic cyl", "--json")[1])
+    assert ["stats-only", "Reckless Greed", "normal trap", "37576645"] in rows
+    data = json.loads(run("card", "--list", "reckless gr", "--json")[1])
     assert data == {"count": 1, "modelled": 0, "cards": [
-        {"name": "Magic Cylinder", "category": "trap", "kind": "normal",
-         "passcodes": [62279055], "modelled": False}]}
+        {"name": "Reckless Greed", "category": "trap", "kind": "normal",
+         "passcodes": [37576645], "modelled": False}]}
 
 
 def test_list_by_category_and_kind_together() -> None:

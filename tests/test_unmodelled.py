@@ -134,12 +134,14 @@ def test_a_case_resting_on_an_unmodelled_clause_is_no_plain_pass(tmp_path: Path)
 
 
 # Cards of the official list the library does not model (their definitions say only their
-# name, kind and stats): Threatening Roar, a Normal Trap, and Ash Blossom & Joyous Spring, a
-# monster whose effect is used from the hand (official text: "(Quick Effect): You can discard
-# this card; negate that effect").
-ROAR = {"id": "b_roar", "name": "Threatening Roar", "owner": "B", "zone": "spell_trap",
+# name, kind and stats): Reckless Greed, a Normal Trap, and Ghost Mourner & Moonlit Chill, a
+# monster whose effect is used from the hand (official text: "If your opponent Special Summons a
+# monster(s) face-up (except during the Damage Step): You can discard this card, then target 1 of
+# those face-up monsters; negate its effects until the end of this turn, ...").
+ROAR = {"id": "b_roar", "name": "Reckless Greed", "owner": "B", "zone": "spell_trap",
         "slot": 1, "face": "down", "since_turn": 2}
-ASH = {"id": "b_ash", "name": "Ash Blossom & Joyous Spring", "owner": "B", "zone": "hand"}
+MOURNER = {"id": "b_mourner", "name": "Ghost Mourner & Moonlit Chill", "owner": "B",
+           "zone": "hand"}
 
 
 def official(cards: list[dict[str, Any]], **state: Any) -> dict[str, Any]:
@@ -163,19 +165,19 @@ def test_an_unmodelled_trap_is_activated_as_its_kind_allows_with_a_warning(
 
 def test_an_unmodelled_monster_where_it_can_act_is_named_and_why_says_so(
         tmp_path: Path) -> None:
-    # MISC-95: Ash Blossom in the hand may have an effect to use (its official text has one);
+    # MISC-95: Ghost Mourner in the hand may have an effect to use (its official text has one);
     # the rules know none, so every answer names it, and `why` says its text is not modelled.
-    data = official([ASH, ELF], priority="B")
+    data = official([MOURNER, ELF], priority="B")
     code, out, _ = run(tmp_path, data, "actions", "--json")
-    ash = [w for w in out["warnings"] if w["card"] == "b_ash"]
+    mourner = [w for w in out["warnings"] if w["card"] == "b_mourner"]
     assert code == 0 and any("this answer cannot list" in w["text"] and
-                             w["leans"] == ["lists_too_little"] for w in ash)
-    code, out, _ = run(tmp_path, data, "why", "B activate b_ash", "--json")
+                             w["leans"] == ["lists_too_little"] for w in mourner)
+    code, out, _ = run(tmp_path, data, "why", "B activate b_mourner", "--json")
     assert code == 1 and out["legal"] is False
     assert [r["rule"] for r in out["reasons"]] == ["MISC-95"]
     assert out["reasons"][0]["facts"][0]["fact"] == "text_not_modelled"
     # In the Deck it can use nothing: no answer rests on it.
-    code, out, _ = run(tmp_path, official([dict(ASH, zone="deck"), ELF]), "actions", "--json")
+    code, out, _ = run(tmp_path, official([dict(MOURNER, zone="deck"), ELF]), "actions", "--json")
     assert code == 0 and out["warnings"] == []
 
 

@@ -17,9 +17,10 @@ from .load import parse_yaml
 from .problems import BadInput
 from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES, COST_KEYS,
                      COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS,
-                     INHERENT_SUMMON, KINDS, MATERIAL_GROUP, MATERIALS, MONSTER_ONLY, NEGATES,
-                     OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT, RESPONDS_TO,
-                     RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT, TARGET_WHERE,
+                     INCLUDED_EFFECT, INHERENT_SUMMON, KINDS, MATERIAL_GROUP, MATERIALS,
+                     MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
+                     RESPONDS_TO, RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT,
+                     TARGET_WHERE,
                      TIMINGS, TURNS, WHO, Either, ListOf, Record)
 
 CardDefinition = dict[str, Any]
@@ -55,7 +56,8 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
 
 # The keys that describe the cards an operation picks (shape: only with `what: picked`). Which
 # operations may pick, and which cards an operation may act on, are the rules' (asp/check.lp).
-PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level", "max_atk",
+PICK_KEYS = ("from", "category", "kind", "attribute", "name", "archetype", "max_level",
+             "min_level", "max_atk",
              "min_atk", "max_def", "min_def")
 
 
@@ -340,7 +342,8 @@ def _check_responds_to(value: Any, checker: Checker, where: str, line: int | Non
                        nested: bool = False) -> None:
     if isinstance(value, list) and nested:
         checker.add(line, f"{where} is a list inside the list of alternatives; each "
-                    "alternative is one mapping {what, kind, activation, player, targeting}")
+                    "alternative is one mapping {what, kind, activation, player, targeting, "
+                    "where, includes}")
         return
     if isinstance(value, list):
         if not value:
@@ -348,7 +351,8 @@ def _check_responds_to(value: Any, checker: Checker, where: str, line: int | Non
         for index, item in enumerate(value, start=1):
             _check_responds_to(item, checker, f"{where}[{index}]", line, nested=True)
         return
-    _check_record(value, RESPONDS_TO, checker, where, line)
+    if _check_record(value, RESPONDS_TO, checker, where, line) and "includes" in value:
+        _check_records(value["includes"], INCLUDED_EFFECT, checker, f"{where}.includes", line)
 
 
 def check_definitions(definitions: Any, checker: Checker, where: str,

@@ -277,6 +277,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                                            else [responds], start=1):
             out.append(f"definition_responds_to({prefix},{alternative},any,any).")
             for key, value in spec.items():
+                if key == "includes":       # each an operation and the place it takes from
+                    for included in value:
+                        out.append(f"definition_responds_to({prefix},{alternative},includes,"
+                                   f"({constant(included['op'])},"
+                                   f"{constant(included.get('from', 'any'))})).")
+                    continue
                 out.append(f"definition_responds_to({prefix},{alternative},{key},"
                            f"{constant(value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):

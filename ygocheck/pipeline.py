@@ -184,6 +184,9 @@ def describe_key(key: Any) -> str:
     if key.type.name == "Function" and key.name == "operation" and len(key.arguments) == 3:
         effect, part, index = key.arguments
         return f"effects[{effect}].{part}[{index}]"
+    if key.type.name == "Function" and key.name == "requirement" and len(key.arguments) == 2:
+        effect, index = key.arguments
+        return f"effects[{effect}].requires[{index}]"
     if key.type.name == "Function" and key.name == "effect" and len(key.arguments) == 2:
         effect, part = key.arguments
         return f"effects[{effect}].{part}"

@@ -744,7 +744,7 @@ TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculat
            "end_of_battle_phase", "battle_step", "end_phase")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
-                "drawn", "discarded", "damage", "phase_start", "set")
+                "drawn", "discarded", "damage", "phase_start", "set", "added")
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
@@ -752,7 +752,8 @@ TARGET_WHAT = ("monster", "effect_monster", "xyz_monster", "spell_trap", "spell"
 TARGET_WHERE = ("field", "graveyard", "banished", "hand")
 NEGATES = ("activation", "effect", "summon")
 OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
-              "banish_temporarily", "return_to_hand", "return_to_deck", "send_to_graveyard",
+              "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck",
+              "send_to_graveyard",
               "special_summon", "change_atk", "change_def", "set_atk", "set_def",
               "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
@@ -763,7 +764,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
-              "activate", "cannot_be_destroyed_by_effects", "destroyed_instead")
+              "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
+              "cannot_add_from_deck", "cannot_attack", "negate_attack")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -857,8 +859,10 @@ EVENT_PATTERN = Record("event_pattern", {
     "card": OneOf(("self", "any", "battle_opponent"), description="whom it happened to"),
     "how": ListOfWords(SUMMON_METHODS, "for a summon event: the methods"),
     "on_field": Boolean("this face-up card on the field"),
-    "from": OneOf(("field",), description="for destroyed: destroyed on the field (not a card "
-                  "whose activation was negated and that was destroyed for it)"),
+    "from": OneOf(("deck", "graveyard", "banished", "hand", "field"), description="the place "
+                  "the card left: for added, sent_to_graveyard, \"added from the Main Deck\"; "
+                  "for destroyed, field: destroyed on the field (not a card whose activation was "
+                  "negated and that was destroyed for it)"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
     "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
@@ -884,6 +888,14 @@ BATTLE_CONDITION = Record("battle_condition", {
     "flipped": Boolean("this card was face-down when attacked"),
 }, at_least=1)
 
+# "When a card or effect is activated that includes any of these effects": an operation and
+# the place whose cards it takes (asp/filters.lp derives what an activated effect includes from
+# its declared operations).
+INCLUDES_FROM = ("deck", "extra", "graveyard", "banished", "hand", "field")
+INCLUDED_EFFECT = Record("included_effect", {
+    "op": OneOf(OPERATIONS, description="the operation (add_to_hand, special_summon, ...)"),
+    "from": OneOf(INCLUDES_FROM, description="the place whose cards it takes (default: any)"),
+}, required=("op",))
 RESPONDS_TO = Record("responds_to", {
     "what": OneOf(("spell", "trap", "monster", "card")),
     "kind": OneOf(tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])),
@@ -891,6 +903,13 @@ RESPONDS_TO = Record("responds_to", {
     "activation": OneOf(("card", "effect", "any")),
     "player": OneOf(WHO),
     "targeting": OneOf(("only_self", "self")),
+    "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
+                   "the link is when it activates (\"activated in your opponent's GY\", \"a "
+                   "monster on the field activates its effect\")"),
+    "includes": ListOf(INCLUDED_EFFECT, at_least=1, description="the link's effect includes "
+                       "one of these "
+                       "operations on cards of that place (\"add a card from the Deck to the "
+                       "hand\": {op: add_to_hand, from: deck})"),
 })
 
 TARGET_SPEC = Record("target_spec", {
@@ -937,6 +956,9 @@ REQUIREMENT = Record("requirement", {
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
                              "resolves; it does nothing if the condition no longer holds"),
+    "only_from": OneOf(("hand",), description="a condition of activating it from that place "
+                       "only (\"If you control no cards, you can activate this card from your "
+                       "hand\")"),
 }, at_least=1)
 
 COST_SPEC = Record("cost", {
@@ -980,9 +1002,11 @@ OPERATION = Record("operation", {
                  "Monster's"),
     "archetype": Text("with what: picked, an archetype the picked card belongs to; with "
                       "ritual_summon, the Ritual Monster's"),
-    "kind": OneOf(tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])),
-                  description="with what: picked, the kind of Spell/Trap picked "
-                  "(\"a Field Spell\")"),
+    "category": OneOf(("monster", "spell", "trap"), description="with what: picked, the "
+                      "picked card's category (\"1 monster\", \"1 Field Spell\")"),
+    "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
+                  description="with what: picked, the picked card's kind (\"1 Field Spell\": "
+                  "category spell, kind field)"),
     "max_level": Integer(0, 100000),
     "min_level": Integer(0, 100000),
     "max_atk": Integer(0, 100000),
