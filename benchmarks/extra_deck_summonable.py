@@ -81,6 +81,12 @@ def _material(group: dict[str, Any], index: int, level: int | None) -> dict[str,
         card["level"] = level or 1
     if kind == "effect":
         card["unmodelled"] = "a material monster of the benchmark: its effects are not stated"
+    elif group.get("effect"):
+        # an Effect Monster of another kind ("2 Effect Monsters, including a Synchro Monster"):
+        # a monster with effects (docs/cards.md), one effect stated with nothing modelled
+        card["effects"] = [{"kind": "continuous", "applies": [],
+                            "unmodelled": "a material monster of the benchmark: its effect "
+                                          "is not stated"}]
     if "archetype" in group:
         card["archetypes"] = [group["archetype"]]
     return card
@@ -160,6 +166,8 @@ def board(name: str) -> tuple[dict[str, Any], str, list[str]]:
             level = group_levels[index]
             if level is None and "min_level" in wanted:
                 level = wanted["min_level"]
+            elif level is None and "max_level" in wanted:   # "Level 2 or lower"
+                level = min(wanted["max_level"], 4)
             definition_of = _material(wanted, index, level)
             if "name" in wanted:
                 material_name = wanted["name"]

@@ -363,9 +363,19 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "op is 'explode'"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: destroy, what: self, until: {turns: 2}}]}]}", "until is a mapping"),
-    ("{category: trap, kind: normal, effects: [{kind: flip}]}", "only monsters have Flip"),
+    ("{category: trap, kind: normal, effects: [{kind: flip}]}",
+     "effects[1].kind: only monsters have Flip"),
+    # CARD-15 (004 §2.1 카드의 발동: a card activation is a Spell's or a Trap's), CARD-08
+    # (002 效果怪獸, 翻轉效果: a Flip effect is a monster's), CARD-14 (002 卡片詳解: a Scale
+    # is a Pendulum Monster's; 連線怪獸: what a Link Monster has), CARD-16 (002 怪獸卡的分類:
+    # materials are those of a summon by procedure), decided by asp/check.lp
     ("{category: monster, kind: effect, effects: [{kind: activation}]}",
-     "only Spells and Traps have a card activation"),
+     "effects[1].kind: only Spells and Traps have a card activation"),
+    ("{category: monster, kind: link, link: 1, atk: 1, scale: 4}",
+     "a Link Monster is never a Pendulum Monster"),
+    ("{category: monster, kind: effect, level: 4, atk: 1, def: 1, "
+     "materials: {unmodelled: true, line: two monsters}}",
+     "only Fusion, Synchro, Xyz, Link and Ritual Monsters have materials"),
     ("[monster, normal]", "must be a mapping"),
     ("{category: monster, kind: link, link: 2, atk: 1, link_arrows: [top, up]}",
      "link_arrows has 'up'; allowed: top_left, top"),

@@ -50,18 +50,25 @@ def test_every_deciding_rule_carries_a_rule_id() -> None:
     them into blocked/2); each one must name a rule, not a variable, unless it takes the rule
     from a table that names them (place_rule/2, speed_one_rule/2, choice_rule/2 of
     asp/registry.lp) or passes on the rules that blocked an action or kept a target out
-    (summon_rule/2 names the rule of each kind of summon an asked action is, next_to_rule/2
-    the rule of where a `next` goes, asp/reasons.lp; precondition_fails/2, the rules that make
-    an asked action no candidate, each written with its ID in legality/; procedure_rule/2 and
-    zone_rule/2 the rules of each summon procedure and of its zone, procedure_refuses/3 the
-    rule that keeps a material out, legality/special_summon.lp)."""
+    (target_restriction_rule/1 the rule of a target's misfit of the text, legality/activation.lp;
+    summon_rule/2 names the rule of each kind of summon an asked action is, part_decided_by/2
+    the rule of each part of where a `next` goes, legality/turn.lp; precondition_fails/2, the
+    rules that make an asked action no candidate, and request_fails/2, those a request fails
+    whatever it means, each written with its ID in legality/; objection/2, the requirements
+    and prohibitions of a candidate or an asked action, legality/legal.lp; procedure_rule/2
+    and zone_rule/2 the rules of each summon procedure and of its zone, procedure_refuses/3
+    the rule that keeps a material out, position_refused/3 the rule that keeps a position out,
+    legality/special_summon.lp; resolution_refused/1, request.lp)."""
     tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "choice_rule(K, R)", "blocked(A, R)",
-              "target_refused_by(A, X, R)", "summon_rule(N, R)", "next_to_rule(K, R)",
+              "target_refused_by(A, X, R)", "summon_rule(N, R)", "part_decided_by(K, R)",
               "precondition_fails(A, R)", "summon_rule(F, R)", "procedure_rule(M, R)",
-              "zone_rule(M, R)", "procedure_refuses(A, X, R)")
+              "zone_rule(M, R)", "procedure_refuses(A, X, R)", "request_fails(Id, R)",
+              "objection(A, R)", "choice_rule(target, R)", "position_refused_as(Id, A, R)",
+              "resolution_refused(R)", "target_restriction_rule(R)")
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
-        for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids|precondition_fails)"
+        for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids|precondition_fails|"
+                               r"request_fails)"
                                r"\(.*?:-[^.]*",
                                text,
                                flags=re.MULTILINE | re.DOTALL):

@@ -109,10 +109,14 @@ def test_every_rule_file_is_in_a_checked_program() -> None:
 
 
 # The one exception, named here so that it stays one: the walk of legality/special_summon.lp
-# decides whether a pool of monsters holds a set of materials, and `--expand` (expand.lp) gives
-# it one more pool, the set it picks, instead of a second copy of the walk.
+# decides whether a pool of monsters holds a set of materials, and a later layer may give it
+# one more pool instead of a second copy of the walk: `--expand` (expand.lp) the set it picks,
+# a Fusion Summon as its effect resolves (transition/effect_summon.lp) the set its player
+# chooses.
 POOLS_GIVEN_LATER = {("legality/special_summon.lp", "search", "expand.lp"),
-                     ("legality/special_summon.lp", "walk_member", "expand.lp")}
+                     ("legality/special_summon.lp", "walk_member", "expand.lp"),
+                     ("legality/special_summon.lp", "search", "transition/"),
+                     ("legality/special_summon.lp", "walk_member", "transition/")}
 
 
 def test_each_module_reads_only_the_layers_before_it() -> None:

@@ -59,6 +59,11 @@ PICK_KEYS = ("from", "attribute", "name", "archetype", "max_level", "min_level",
              "min_atk", "max_def", "min_def")
 
 
+# A Fusion or Ritual Summon names with these keys where its materials are and which Ritual
+# Monsters it summons (asp/check.lp, filters.lp).
+DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype")}
+
+
 def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                                line: int | None) -> None:
     """What each operation needs to do anything: `what: picked` and the places `from` names
@@ -78,7 +83,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                 checker.add(at, f"{here}: `what: picked` needs `from`, the places the cards "
                             "are picked from (a list of hand, deck, graveyard, banished)")
         else:
-            stray = [key for key in PICK_KEYS if key in operation]
+            stray = [key for key in PICK_KEYS if key in operation
+                     and key not in DESCRIBES_ITS_SUMMON.get(str(operation.get("op")), ())]
             if stray:
                 checker.add(at, f"{here}: {', '.join(stray)} describe the cards an operation "
                             "picks; give `what: picked` (or use targets for a targeted card)")
@@ -158,7 +164,8 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
 def _check_monster(card: dict, checker: Checker, where: str) -> None:
     """The shape of a monster's fields. Which numbers a kind of monster has (a Rank, not a
     Level, for an Xyz Monster; no Level or DEF for a Link Monster; Link Arrows as many as the
-    Link Rating) is a rule of the game: asp/check.lp decides it, on the definition's facts."""
+    Link Rating; no Pendulum Scale on a Link Monster) is a rule of the game: asp/check.lp
+    decides it, on the definition's facts."""
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
                                              "cannot_normal_summon", "revival_limit", "tuner",
@@ -181,24 +188,14 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
             len(set(arrows)) != len(arrows):
         checker.add(checker.line(card, "link_arrows"), f"{where}.link_arrows names an arrow "
                     "twice")
-    if "scale" in card and card.get("kind") == "link":   # a Pendulum Monster: its Scale
-        checker.add(checker.line(card, "scale"), f"{where}: a Link Monster is never a "
-                    "Pendulum Monster")
-
-
-# The monsters whose summon by procedure uses materials (docs/cards.md, "Materials").
-MATERIAL_KINDS_OF_MONSTER = ("fusion", "synchro", "xyz", "link", "ritual")
 
 
 def _check_materials(card: dict, checker: Checker, where: str) -> None:
-    """A material line: its groups (each with one size: count, or min with an optional max),
-    or `unmodelled: true` when the line is kept for people only."""
+    """The shape of a material line: its groups (each with one size: count, or min with an
+    optional max), or `unmodelled: true` when the line is kept for people only. Which kinds
+    of monster have materials is a rule of the game: asp/check.lp decides it."""
     line = checker.line(card, "materials")
     here = f"{where}.materials"
-    if card.get("kind") not in MATERIAL_KINDS_OF_MONSTER:
-        checker.add(line, f"{where}: only Fusion, Synchro, Xyz, Link and Ritual Monsters have "
-                    "materials")
-        return
     materials = card["materials"]
     if not _check_record(materials, MATERIALS, checker, here, line):
         return
@@ -237,11 +234,8 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
     if not checker.enum(effect, "kind", EFFECT_KINDS, where):
         return
     kind = effect["kind"]
-    if kind == "activation" and card.get("category") == "monster":
-        checker.add(checker.line(effect, "kind"), f"{where}: only Spells and Traps have a card "
-                    "activation; use ignition, trigger, quick or flip")
-    if kind == "flip" and card.get("category") != "monster":
-        checker.add(checker.line(effect, "kind"), f"{where}: only monsters have Flip effects")
+    # Which cards have a card activation or a Flip effect is a rule of the game:
+    # asp/check.lp decides it.
     EFFECT.check_fields(checker, effect, where, tuple(
         key for key, spec in EFFECT.fields.items()
         if key != "kind" and not isinstance(spec, (Record, ListOf, Either))))

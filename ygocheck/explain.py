@@ -130,6 +130,10 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("extra_zone_used", 2): lambda p, e: f"{p} already uses an Extra Monster Zone ({e}, no "
                                          "material)",
     ("procedure", 2): lambda c, m: f"{c} is summoned by its procedure: {m}",
+    ("nothing_to_summon", 3): lambda s, m, k: (
+        f"none of the {_plural(k, str(m).capitalize() + ' Monster')} {s} may summon has "
+        + ("materials" if m == "fusion" else "Tributes")
+        + " in the places it names, and a zone once they leave"),
 }
 
 

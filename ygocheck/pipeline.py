@@ -179,10 +179,14 @@ def location_of(symbol: Any) -> tuple[Any, ...]:
 
 
 def describe_key(key: Any) -> str:
-    """A key as the file writes it: an operation of a card definition is effects[E].does[I]."""
+    """A key as the file writes it: an operation of a card definition is effects[E].does[I],
+    a key of one of its effects effects[E].kind."""
     if key.type.name == "Function" and key.name == "operation" and len(key.arguments) == 3:
         effect, part, index = key.arguments
         return f"effects[{effect}].{part}[{index}]"
+    if key.type.name == "Function" and key.name == "effect" and len(key.arguments) == 2:
+        effect, part = key.arguments
+        return f"effects[{effect}].{part}"
     return str(key)
 
 

@@ -100,6 +100,8 @@ class _Shape:
             effects = card.get("effects")
             for number, effect in enumerate(effects if isinstance(effects, list) else [],
                                             start=1):
+                if isinstance(effect, dict):
+                    self.at(location, f"effect({number},kind)", effect, "kind")
                 for part in ("does", "applies"):
                     listed = effect.get(part) if isinstance(effect, dict) else None
                     for index in range(len(listed) if isinstance(listed, list) else 0):

@@ -751,7 +751,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
-              "halve_battle_damage", "cannot_activate")
+              "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -759,6 +759,9 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "battling_monsters", "picked")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
+# Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
+# `ritual_summon`'s `from`; asp/check.lp says which places go with which operation).
+FUSION_PLACES = ("hand", "field", "opponent_field")
 BATTLE_ROLES = ("attacks", "attacked", "battles")
 # The one card a target may be, named by what the effect answers (docs/cards.md).
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
@@ -948,10 +951,14 @@ OPERATION = Record("operation", {
     "where": OperationWord(),
     "other": Boolean(),
     "type": Spec(),
-    "from": ListOfWords(PICK_PLACES, "with what: picked, the places the cards are picked from"),
+    "from": ListOfWords(tuple(dict.fromkeys(PICK_PLACES + FUSION_PLACES)),
+                        "with what: picked, the places the cards are picked from; with "
+                        "fusion_summon and ritual_summon, the places its materials may be in"),
     "attribute": OneOf(ATTRIBUTES),
-    "name": Text("with what: picked, the picked card's name"),
-    "archetype": Text("with what: picked, an archetype the picked card belongs to"),
+    "name": Text("with what: picked, the picked card's name; with ritual_summon, the Ritual "
+                 "Monster's"),
+    "archetype": Text("with what: picked, an archetype the picked card belongs to; with "
+                      "ritual_summon, the Ritual Monster's"),
     "max_level": Integer(0, 100000),
     "min_level": Integer(0, 100000),
     "max_atk": Integer(0, 100000),
@@ -961,6 +968,8 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
+                   "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
 }, required=("op",))
 
