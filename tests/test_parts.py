@@ -89,7 +89,8 @@ def test_every_rule_of_reasons_starts_from_what_grounds_it() -> None:
     placed = [s for p, s in by_part("step.lp")
               if p == "reasons" and s.ast_type == ast.ASTType.Rule and
               s.location.begin.filename.endswith("reasons.lp")]
-    roots = {("request_refused", 1), ("valid_meaning", 2), ("chain_empty", 0)}
+    roots = {("request_refused", 1), ("valid_meaning", 2), ("chain_empty", 0),
+             ("resolution_refused", 1)}
 
     def positive(rule: Any) -> set[tuple[str, int]]:
         return set().union(*(predicates(b) for b in rule.body
