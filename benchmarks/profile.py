@@ -290,6 +290,18 @@ def figures(f: float, repeat: int, slow: bool) -> None:
     figure("`ygocheck actions --json main_phase.yaml`, end to end", median_seconds(
         lambda: subprocess.run(command + ["actions", "--json", example], check=True,
                                stdout=subprocess.DEVNULL), repeat), f, TARGETS_F["actions_e2e"])
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        # Here every run compiles ygocheck's modules again; an installed ygocheck has them
+        # compiled: the same runs with a bytecode cache (as bench.py's variant line).
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as cache:
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            env["PYTHONPYCACHEPREFIX"] = cache
+            figure("  the same, with a bytecode cache (PYTHONDONTWRITEBYTECODE is set here)",
+                   median_seconds(lambda: subprocess.run(
+                       command + ["actions", "--json", example], check=True, env=env,
+                       stdout=subprocess.DEVNULL), repeat), f, TARGETS_F["actions_e2e"])
     actions = [parse_action(line) for line in
                (BENCH / "battle_line.actions").read_text(encoding="utf-8").splitlines()
                if line.strip()]

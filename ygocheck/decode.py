@@ -140,8 +140,10 @@ class Choices:
         return action
 
 
-def decode(answer: Answer) -> Decoded:
-    """The legal actions of one answer (and, when shown, the refused ones and the reasons)."""
+def decode(answer: Answer, warnings: bool = True) -> Decoded:
+    """The legal actions of one answer (and, when shown, the refused ones and the reasons);
+    with `warnings` False, no warnings (a caller that reads them only for some answers asks
+    warnings_of itself)."""
     choices = Choices(answer)
     priorities = [PLAYER_NAMES[str(s.arguments[0])] for s in answer.of("priority")]
     windows = [str(s.arguments[0]) for s in answer.of("window")]
@@ -164,7 +166,7 @@ def decode(answer: Answer) -> Decoded:
                    window=windows[0] if windows else None,
                    actions=sort_actions(legal), battle_result=battle_result,
                    blocked=sorted(blocked, key=lambda item: action_sort_key(item[0])),
-                   permitted=permitted, warnings=warnings_of(answer))
+                   permitted=permitted, warnings=warnings_of(answer) if warnings else [])
 
 
 def meant(answer: Answer, request_id: str) -> list[dict[str, Any]]:

@@ -2,8 +2,8 @@
 moment and check, at every moment reached, that the commands agree with each other.
 
 Which actions are legal, what they lead to and whether a moment is possible are the rules'
-answers, asked through `Rules` (the one place this module calls the engine: a warm in-process
-path can replace it). Python only picks lines (seeded at random, or every one) and compares
+answers, asked through `Rules` (the one place this module calls the engine, on the warm path
+of warm.py). Python only picks lines (seeded at random, or every one) and compares
 the answers:
   possible   the one checker finds the moment possible (asp/check.lp);
   stuck      a player has a legal action, or the duel is over;
@@ -79,7 +79,17 @@ class Listing:
 
 
 class Rules:
-    """The commands' answers, in process (the same code the commands run)."""
+    """The commands' answers, in process (the same code the commands run), on the warm path
+    of `ygocheck serve` and `ygocheck test` (warm.py): the rules of every entry point are
+    parsed and the card library read once, when the first Rules is made. The answers are
+    the commands' own functions rather than JSON requests: `why` of every action of a
+    moment is one grounding here (one request each through `serve`), and `play` follows
+    every outcome of a step."""
+
+    def __init__(self) -> None:
+        from .warm import prepare
+
+        prepare()
 
     def listing(self, moment: Loaded) -> Listing:
         from .decode import decode

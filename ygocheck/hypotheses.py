@@ -12,7 +12,6 @@ player may then do. Python only builds the hypothetical snapshots and groups the
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .pipeline import Loaded, first_answers, from_mapping
@@ -70,23 +69,35 @@ def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
             for name in names:
                 if (categories[name] == "monster") != in_monster_zone:
                     continue
-                hypo = copy.deepcopy(seen)
-                hypo["state"]["cards"][index]["name"] = name
+                hypo = _with_card(seen, index, dict(card, name=name))
                 out.append((hypo, {"card": card["id"], "zone": card["zone"], "is": name}))
     counts = (seen["state"].get("counts") or {}).get(other, {})
     listed = sum(1 for c in cards if c.get("owner") == other and c.get("zone") == "hand")
     if counts.get("hand", listed) > listed:
         hidden_id = f"{other.lower()}_hidden_hand"
         for name in names:
-            hypo = copy.deepcopy(seen)
-            hypo["state"]["cards"].append({"id": hidden_id, "name": name, "owner": other,
+            hypo = _with_card(seen, None, {"id": hidden_id, "name": name, "owner": other,
                                            "zone": "hand"})
             out.append((hypo, {"card": hidden_id, "zone": "hand", "is": name}))
     return out
 
 
+def _with_card(seen: dict[str, Any], index: int | None, card: dict[str, Any]) -> dict[str, Any]:
+    """The view with one card entry replaced (index) or added (None). Only the path to that
+    entry is copied: the rest is shared with the view, which nothing changes (a deep copy of
+    the whole view for each hypothesis cost more than grounding it)."""
+    state = dict(seen["state"])
+    cards = list(state["cards"])
+    if index is None:
+        cards.append(card)
+    else:
+        cards[index] = card
+    state["cards"] = cards
+    return {**seen, "state": state}
+
+
 def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> dict[str, Any]:
-    from .decode import decode, merge_warnings
+    from .decode import decode, merge_warnings, warnings_of
     from .view import view
 
     other = "B" if player == "A" else "A"
@@ -114,21 +125,19 @@ def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> d
         if isinstance(answer, BadInput):   # the rules say it cannot be the moment
             continue
         considered += 1
-        decoded = decode(answer)
+        # The warnings are read only where the hypothesis lists an action (most list none).
+        decoded = decode(answer, warnings=False)
+        listing = [action for action in decoded.actions
+                   if action["player"] == other and _key(action) not in seen_actions
+                   and fact["card"] in _cards_named(action)]
+        if not listing:
+            continue
+        found = warnings_of(answer)
         # The clauses of the hypothesised card the rules do not model (asp/unmodelled.lp):
         # an action resting on this hypothesis rests on them too.
-        resting = dict(fact, unmodelled=[w for w in decoded.warnings
-                                         if w["card"] == fact["card"]])
-        listed = False
-        for action in decoded.actions:
-            if action["player"] != other or _key(action) in seen_actions:
-                continue
-            if fact["card"] not in _cards_named(action):
-                continue
-            possible.append(dict(action, rests_on=[resting]))
-            listed = True
-        if listed:
-            warnings.append(decoded.warnings)
+        resting = dict(fact, unmodelled=[w for w in found if w["card"] == fact["card"]])
+        possible.extend(dict(action, rests_on=[resting]) for action in listing)
+        warnings.append(found)
     return {"as": player, "player": other, "actions": certain + possible,
             "hypotheses": considered, "candidates": len(names),
             "warnings": merge_warnings(*warnings)}

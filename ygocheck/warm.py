@@ -1,5 +1,6 @@
 """The warm path: the rules parsed and the card library read once, then many requests
-answered in one process (`ygocheck serve`, `ygocheck test`, and any script: `Warm`).
+answered in one process (`ygocheck serve`, `ygocheck test`, `ygocheck explore`, and any
+script: `Warm`).
 
 A request is what a command line would be — a command, a snapshot, options — and its answer
 is what the command would print with `--json`, with its exit code. Each request runs the very
@@ -61,7 +62,8 @@ def prepare() -> None:
     from .worlds import program
 
     for entry, extras in (("main.lp", ()), ("main.lp", ("show_reasons.lp",)),
-                          ("question.lp", ()), ("step.lp", ())):
+                          ("question.lp", ()), ("question.lp", ("expand.lp",)),
+                          ("step.lp", ()), ("step.lp", ("view.lp",))):
         parsed(entry, extras)
     program("step.lp")
     library()
