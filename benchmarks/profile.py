@@ -138,34 +138,6 @@ def rename_heads(statement: Any, number: int) -> Any:
     return statement.update(head=head(statement.head))
 
 
-def head_names(statement: Any) -> set[str]:
-    """The predicates a rule's head derives (name/arity)."""
-    from clingo import ast
-
-    found: set[str] = set()
-
-    class Heads(ast.Transformer):
-        def visit_SymbolicAtom(self, atom: Any) -> Any:
-            symbol = atom.symbol
-            if symbol.ast_type == ast.ASTType.Function:
-                found.add(f"{symbol.name}/{len(symbol.arguments)}")
-            elif symbol.ast_type == ast.ASTType.SymbolicTerm:
-                found.add(f"{symbol.symbol}/0")
-            return atom
-
-    visit = Heads()
-    node = statement.head
-    if node.ast_type == ast.ASTType.Literal:
-        visit(node)
-    elif node.ast_type in (ast.ASTType.Disjunction, ast.ASTType.Aggregate):
-        for element in node.elements:
-            visit(element.literal)
-    elif node.ast_type == ast.ASTType.HeadAggregate:
-        for element in node.elements:
-            visit(element.condition.literal)
-    return found
-
-
 def included(entry: str) -> list[str]:
     """The files of an entry point, in the order its includes give (entry files are
     include-only, so each file's statements are its own)."""
@@ -212,25 +184,6 @@ def by_module(entry: str, facts: str, repeat: int) -> list[tuple[str, float, int
     return rows
 
 
-def signatures(statement: Any) -> set[tuple[str, int]]:
-    """Every predicate a statement mentions (name, arity)."""
-    from clingo import ast
-
-    found: set[tuple[str, int]] = set()
-
-    class Atoms(ast.Transformer):
-        def visit_SymbolicAtom(self, atom: Any) -> Any:
-            symbol = atom.symbol
-            if symbol.ast_type == ast.ASTType.Function:
-                found.add((symbol.name, len(symbol.arguments)))
-            elif symbol.ast_type == ast.ASTType.SymbolicTerm:
-                found.add((str(symbol.symbol), 0))
-            return atom
-
-    Atoms()(statement)
-    return found
-
-
 def by_statement(statements: tuple[Any, ...], model: list[Any], top: int) -> \
         tuple[float, list[tuple[float, int, Any]]]:
     """Each rule grounded alone, its head renamed, against the atoms of the model its body
@@ -239,6 +192,7 @@ def by_statement(statements: tuple[Any, ...], model: list[Any], top: int) -> \
     from clingo import ast
 
     from ygocheck import control as grounding
+    from ygocheck.predicates import mentioned
 
     by_signature: dict[tuple[str, int], list[str]] = collections.defaultdict(list)
     for symbol in model:
@@ -247,7 +201,7 @@ def by_statement(statements: tuple[Any, ...], model: list[Any], top: int) -> \
     costs: list[tuple[float, int, Any]] = []
     for number, rule in enumerate(s for s in statements if s.ast_type == ast.ASTType.Rule):
         probe = grounding.new().control
-        probe.add("base", [], "\n".join(fact for signature in signatures(rule)
+        probe.add("base", [], "\n".join(fact for signature in mentioned(rule)
                                          for fact in by_signature.get(signature, ())))
         probe.ground([("base", [])])
         with ast.ProgramBuilder(probe) as builder:

@@ -13,6 +13,7 @@ import json
 import sys
 import traceback
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -811,28 +812,139 @@ def test_every_base_snapshot_is_valid(tmp_path: Path) -> None:
         assert result.exit_code == 0, f"{name}: {result.output}"
 
 
+@dataclass
+class Outcome:
+    """What `check` answered about one file: its exit code and what it printed, as the
+    command run on that file alone prints them."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+def shown_as_json(mutation: mutations.Mutation) -> bool:
+    return zlib.crc32(mutation.id.encode()) % 4 == 0  # some with --json, most for people
+
+
+def checked_alone(mutation: mutations.Mutation) -> bool:
+    """The sample that is also checked alone, to keep one file's answer and a batch's the
+    same (a different hash from shown_as_json's, so both renderings are in it)."""
+    return zlib.adler32(mutation.id.encode()) % 16 == 0
+
+
+# A batch's outcomes (by node id), once per batch (ygocheck/batches.py; pyproject.toml names
+# test_mutated_snapshot in ygocheck_batched).
+CHECKED: dict[str, dict[str, tuple[Path, Outcome]]] = {}
+
+
+def checked_in_batch(request: Any, folders: Any) -> dict[str, tuple[Path, Outcome]]:
+    """The mutations of this test's batch, each written to a file of its own, given to one
+    `check` command (the YAML ones judged in one grounding, pipeline.first_answers), once
+    with --json and once for people; each file's outcome split out of the answer. A batch
+    whose answer is not clean, or cannot be split by file, gives none: each of its tests
+    then runs `check` alone."""
+    from ygocheck.batches import batch_items, session_batches
+
+    name = session_batches(request.session).get(request.node.nodeid, request.node.nodeid)
+    if name not in CHECKED:
+        folder = folders.mktemp("mutated")
+        written: list[tuple[str, Path, bool]] = []
+        for number, item in enumerate(batch_items(request.node)):
+            mutation = item.callspec.params["mutation"]
+            path = folder / f"{number:04d}.yaml"
+            path.write_text(mutation.yaml_text(), encoding="utf-8")
+            written.append((item.nodeid, path, shown_as_json(mutation)))
+        found: dict[str, tuple[Path, Outcome]] = {}
+        for as_json in (True, False):
+            group = [(nodeid, path) for nodeid, path, j in written if j == as_json]
+            if group:
+                result = invoke("check", *[str(path) for _, path in group],
+                                *(["--json"] if as_json else []))
+                found.update(split_outcomes(result, group, as_json))
+        CHECKED[name] = found
+    return CHECKED[name]
+
+
+def split_outcomes(result: Result, group: list[tuple[str, Path]],
+                   as_json: bool) -> dict[str, tuple[Path, Outcome]]:
+    """Each file's outcome in the answer of one `check` of several files; none at all when
+    the answer is not clean or a line of it belongs to no file."""
+    clean = (result.exception is None or isinstance(result.exception, SystemExit)) and \
+        result.exit_code in (0, 2) and "Traceback" not in result.output and \
+        "internal error" not in result.output
+    if not clean:
+        return {}
+    found: dict[str, tuple[Path, Outcome]] = {}
+    if as_json:
+        data = json.loads(result.stdout)
+        reports = data["files"] if len(group) > 1 else [{"file": str(group[0][1]), **data}]
+        by_file = {report["file"]: report for report in reports}
+        if data["ok"] != (result.exit_code == 0) or set(by_file) != {str(p) for _, p in group}:
+            return {}
+        for nodeid, path in group:
+            report = by_file[str(path)]
+            alone = {"ok": report["ok"], "errors": report["errors"]}
+            found[nodeid] = (path, Outcome(0 if report["ok"] else 2, json.dumps(alone), ""))
+        return found
+    errors: dict[str, list[str]] = {str(path): [] for _, path in group}
+    fine: set[str] = set()
+    for line in result.stderr.splitlines():
+        owner = line.removeprefix("ygocheck: ").split(":", 1)[0]
+        if not line.startswith("ygocheck: ") or owner not in errors:
+            return {}
+        errors[owner].append(line)
+    for line in result.stdout.splitlines():
+        owner = line.removesuffix(": ok")
+        if owner == line or owner not in errors:
+            return {}
+        fine.add(owner)
+    if any(bool(errors[name]) == (name in fine) for name in errors) or \
+            (result.exit_code == 2) != any(errors.values()):
+        return {}
+    for nodeid, path in group:
+        lines = errors[str(path)]
+        found[nodeid] = (path, Outcome(2 if lines else 0, "" if lines else f"{path}: ok\n",
+                                       "".join(f"{line}\n" for line in lines)))
+    return found
+
+
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=[m.id for m in MUTATIONS])
-def test_mutated_snapshot(tmp_path: Path, mutation: mutations.Mutation) -> None:
-    path = tmp_path / "mutated.yaml"
-    path.write_text(mutation.yaml_text(), encoding="utf-8")
-    as_json = zlib.crc32(mutation.id.encode()) % 4 == 0  # some with --json, most for people
-    result = invoke("check", str(path), *(["--json"] if as_json else []))
-    assert_clean(result)
+def test_mutated_snapshot(request: Any, tmp_path_factory: Any, tmp_path: Path,
+                          mutation: mutations.Mutation) -> None:
+    """`check` on the mutated snapshot: 0 or 2, never a traceback; 2 for a mutation that
+    must fail, with a message for a person (or JSON) that names the file. Most are answered
+    in a batch (checked_in_batch); the sample checked alone must get the same answer."""
+    as_json = shown_as_json(mutation)
+    found = checked_in_batch(request, tmp_path_factory).get(request.node.nodeid)
+    if found is None or checked_alone(mutation):
+        path = found[0] if found is not None else tmp_path / "mutated.yaml"
+        if found is None:
+            path.write_text(mutation.yaml_text(), encoding="utf-8")
+        result = invoke("check", str(path), *(["--json"] if as_json else []))
+        assert_clean(result)
+        alone = Outcome(result.exit_code, result.stdout, result.stderr)
+        if found is not None:
+            batched = found[1]
+            assert (batched.exit_code, batched.stderr) == (alone.exit_code, alone.stderr)
+            assert (json.loads(batched.stdout) == json.loads(alone.stdout) if as_json else
+                    batched.stdout == alone.stdout), (batched, alone)
+        found = (path, alone)
+    path, outcome = found
     if mutation.must_fail:
-        assert result.exit_code == 2, f"{mutation.id} was accepted:\n{mutation.yaml_text()}"
-    if result.exit_code == 2:
+        assert outcome.exit_code == 2, f"{mutation.id} was accepted:\n{mutation.yaml_text()}"
+    if outcome.exit_code == 2:
         if as_json:
-            data = json.loads(result.stdout)
+            data = json.loads(outcome.stdout)
             assert data["ok"] is False and data["errors"]
             assert all(isinstance(e["message"], str) and e["message"] for e in data["errors"])
         else:
-            assert result.stdout == ""
-            messages = result.stderr.strip().splitlines()
+            assert outcome.stdout == ""
+            messages = outcome.stderr.strip().splitlines()
             assert messages and all(m.startswith(f"ygocheck: {path}") for m in messages), \
-                result.stderr
+                outcome.stderr
     else:
-        assert (json.loads(result.stdout)["ok"] if as_json else
-                result.stdout.strip() == f"{path}: ok")
+        assert (json.loads(outcome.stdout)["ok"] if as_json else
+                outcome.stdout.strip() == f"{path}: ok")
 
 
 LP_MUTATIONS = mutations.lp_mutations()

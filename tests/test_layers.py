@@ -78,48 +78,15 @@ def program(entry: str, extras: tuple[str, ...]) -> list[str]:
 
 @cache
 def predicates(path: Path) -> tuple[frozenset[str], frozenset[str]]:
-    """The predicates a file defines (rule heads) and reads (bodies, conditions)."""
+    """The predicates a file defines (rule heads) and reads (bodies, conditions), by name."""
     from clingo import ast as clingo_ast
 
-    defined: set[str] = set()
-    used: set[str] = set()
+    from ygocheck.predicates import derived_by, read_by
 
-    def atoms(node: object, into: set[str]) -> None:
-        if isinstance(node, clingo_ast.AST):
-            if node.ast_type == clingo_ast.ASTType.SymbolicAtom:
-                symbol = node.symbol
-                if symbol.ast_type == clingo_ast.ASTType.Function:
-                    into.add(symbol.name)
-                elif symbol.ast_type == clingo_ast.ASTType.Pool:
-                    for item in symbol.arguments:
-                        if item.ast_type == clingo_ast.ASTType.Function:
-                            into.add(item.name)
-                elif symbol.ast_type == clingo_ast.ASTType.SymbolicTerm:
-                    into.add(str(symbol.symbol))
-                return
-            for key in node.child_keys:
-                atoms(getattr(node, key), into)
-        elif not isinstance(node, (str, bytes)) and hasattr(node, "__iter__"):
-            for item in node:
-                atoms(item, into)
-
-    def visit(statement: object) -> None:
-        kind = statement.ast_type
-        if kind == clingo_ast.ASTType.Rule:
-            head = statement.head
-            if head.ast_type in (clingo_ast.ASTType.Literal,):
-                atoms(head, defined)
-            elif head.ast_type in (clingo_ast.ASTType.Aggregate, clingo_ast.ASTType.HeadAggregate,
-                                   clingo_ast.ASTType.Disjunction):
-                for element in head.elements:
-                    target = element.literal if hasattr(element, "literal") else element
-                    atoms(getattr(target, "atom", target), defined)
-                    atoms(getattr(element, "condition", []), used)
-            atoms(statement.body, used)
-        elif kind == clingo_ast.ASTType.ShowTerm:
-            atoms(statement.body, used)
-
-    clingo_ast.parse_string(own_text(path), visit)
+    statements: list[object] = []
+    clingo_ast.parse_string(own_text(path), statements.append)
+    defined = {name for statement in statements for name, _ in derived_by(statement)}
+    used = {name for statement in statements for name, _ in read_by(statement)}
     return frozenset(defined), frozenset(used)
 
 

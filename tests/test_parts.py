@@ -10,29 +10,13 @@ from typing import Any
 import pytest
 from clingo import ast
 
+from ygocheck.predicates import derived_by, read_by
+from ygocheck.predicates import mentioned as predicates
 from ygocheck.solve import parsed
 
 # Every program ygocheck grounds: an entry file and the files Python adds to it (solve.py).
 ENTRIES = [("main.lp", ()), ("main.lp", ("show_reasons.lp",)), ("question.lp", ()),
            ("question.lp", ("expand.lp",)), ("step.lp", ()), ("step.lp", ("view.lp",))]
-
-
-def predicates(node: Any) -> set[tuple[str, int]]:
-    found: set[tuple[str, int]] = set()
-
-    class Atoms(ast.Transformer):
-        def visit_SymbolicAtom(self, atom: Any) -> Any:
-            symbol = atom.symbol
-            # A pooled head (`kind(a; b)`) is one atom written several ways.
-            for one in symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol]:
-                if one.ast_type == ast.ASTType.Function:
-                    found.add((one.name, len(one.arguments)))
-                elif one.ast_type == ast.ASTType.SymbolicTerm:
-                    found.add((str(one.symbol), 0))
-            return atom
-
-    Atoms()(node)
-    return found
 
 
 def by_part(entry: str, extras: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
@@ -47,24 +31,6 @@ def by_part(entry: str, extras: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
     return placed
 
 
-def read_by(statement: Any) -> set[tuple[str, int]]:
-    """What a statement reads: its body, and the conditions in its head."""
-    kind = statement.ast_type
-    if kind == ast.ASTType.Rule:
-        reads = set().union(*(predicates(b) for b in statement.body))
-        head = statement.head
-        if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
-            for element in head.elements:
-                reads |= set().union(*(predicates(c) for c in element.condition))
-        elif head.ast_type == ast.ASTType.HeadAggregate:
-            for element in head.elements:
-                reads |= set().union(*(predicates(c) for c in element.condition.condition))
-        return reads
-    if kind == ast.ASTType.ShowTerm:
-        return set().union(*(predicates(b) for b in statement.body))
-    return set()
-
-
 @pytest.mark.parametrize("entry,extras", ENTRIES)
 def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
                                                             extras: tuple[str, ...]) -> None:
@@ -72,7 +38,7 @@ def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
     derived: dict[tuple[str, int], set[str]] = {}
     for part, statement in placed:
         if statement.ast_type == ast.ASTType.Rule:
-            for name in predicates(statement.head) - read_by(statement):
+            for name in derived_by(statement):
                 derived.setdefault(name, set()).add(part)
     wrong = []
     for part, statement in placed:
@@ -119,8 +85,10 @@ def test_every_rule_of_reasons_starts_from_what_grounds_it() -> None:
         if statement.ast_type == ast.ASTType.ShowSignature:
             shown.add((statement.name, statement.arity))
         elif statement.ast_type == ast.ASTType.ShowTerm:
-            shown |= predicates(statement.term) | set().union(
-                *(predicates(b) for b in statement.body))
+            term = statement.term   # a term, not an atom: `#show p(X) : ...` shows p/1
+            if term.ast_type == ast.ASTType.Function:
+                shown.add((term.name, len(term.arguments)))
+            shown |= set().union(*(predicates(b) for b in statement.body))
     placed = [s for p, s in by_part("step.lp")
               if p == "reasons" and s.ast_type == ast.ASTType.Rule and
               s.location.begin.filename.endswith("reasons.lp")]
@@ -134,10 +102,10 @@ def test_every_rule_of_reasons_starts_from_what_grounds_it() -> None:
     reached = set(roots)
     while True:
         more = {name for rule in placed if positive(rule) & reached
-                for name in predicates(rule.head)} - reached
+                for name in derived_by(rule)} - reached
         if not more:
             break
         reached |= more
     loose = [f"reasons.lp:{r.location.begin.line}" for r in placed
-             if predicates(r.head) & shown and not positive(r) & reached]
+             if derived_by(r) & shown and not positive(r) & reached]
     assert not loose, loose

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,10 @@ RULINGS = sorted((ROOT / "examples").glob("rulings*/**/*.yaml"))
 LIBRARY = sorted((ROOT / "ygocheck" / "library").glob("*.yaml"))
 
 
+@cache
 def validator(name: str) -> jsonschema.Draft202012Validator:
+    """The validator of one schema, made once (a validator keeps no state between
+    documents)."""
     data = json.loads((ROOT / "schemas" / f"{name}.json").read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator(data)
 

@@ -4,6 +4,10 @@ Registered through the `pytest11` entry point. It collects only YAML files below
 of the `ygocheck_rulings` ini option (default: none), so installing ygocheck never makes other
 projects' YAML files into tests. Cases whose status is not `settled` are reported apart:
 skipped when they fail, never failing the suite.
+
+The cases are played in batches (batches.py; engine.run_many grounds the steps of many
+cases together, many times faster than one case at a time). Under pytest-xdist with
+`--dist loadgroup`, the scheduler given here keeps each batch on one worker.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ import pytest
 def pytest_addoption(parser: Any) -> None:
     parser.addini("ygocheck_rulings", "folders whose YAML files are ygocheck ruling files",
                   type="paths", default=[])
+    parser.addini("ygocheck_batched", "test functions (node ids without parameters) whose "
+                  "parametrized cases share batches (ygocheck/batches.py)", type="linelist",
+                  default=[])
 
 
 def _ruling_roots(config: Any) -> list[Path]:
@@ -49,19 +56,45 @@ class RulingFailed(Exception):
     pass
 
 
-def _results(session: Any) -> dict[int, Any]:
-    """The results of every ruling case of the session, played together the first time one
-    is asked for (their steps grounded in rounds, engine.run_many): many times faster than
-    one case at a time."""
-    cached = getattr(session, "_ygocheck_results", None)
-    if cached is None:
+def _results(item: Any) -> dict[int, Any]:
+    """The results of every ruling case of the item's batch (batches.py), played together
+    the first time one of them is asked for (their steps grounded in rounds,
+    engine.run_many): many times faster than one case at a time."""
+    from .batches import batch_items, session_batches
+
+    session = item.session
+    cached: dict[str, dict[int, Any]] = getattr(session, "_ygocheck_results", {})
+    session._ygocheck_results = cached
+    batch = session_batches(session).get(item.nodeid, "")
+    if batch not in cached:
         from .rulings import run_cases
 
-        items = [item for item in session.items if isinstance(item, RulingItem)]
+        items = [i for i in batch_items(item) if isinstance(i, RulingItem)]
         results = run_cases([i.case for i in items])
-        cached = dict(zip((id(item) for item in items), results, strict=True))
-        session._ygocheck_results = cached
-    return cached
+        cached[batch] = dict(zip((id(i) for i in items), results, strict=True))
+    return cached[batch]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
+    """Under `--dist loadgroup`, the scheduler that keeps each batch (batches.py) on one
+    worker; any other mode is xdist's own."""
+    if config.getoption("dist", "no") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    from .batches import batches, batch_count
+
+    class BatchScheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if not hasattr(self, "_ygocheck_batches"):
+                self._ygocheck_batches = batches(
+                    list(self.collection or []), _ruling_roots(config), config.rootpath,
+                    config.getini("ygocheck_batched"), batch_count(config))
+            found = self._ygocheck_batches.get(nodeid)
+            return found if found is not None else str(super()._split_scope(nodeid))
+
+    return BatchScheduling(config, log)
 
 
 class UnmodelledClause(UserWarning):
@@ -77,7 +110,7 @@ class RulingItem(pytest.Item):
     def runtest(self) -> None:
         from .rulings import run_case
 
-        result = _results(self.session).get(id(self)) or run_case(self.case)
+        result = _results(self).get(id(self)) or run_case(self.case)
         if result.passed and result.unmodelled and result.status == "settled":
             import warnings
 
