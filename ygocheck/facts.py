@@ -44,6 +44,16 @@ def constant(value: Any) -> str:
     return text
 
 
+# The keys of a description whose values are texts (a Type, an Attribute, a name, an
+# archetype), written as strings; every other value is a constant.
+TEXT_KEYS = ("type", "attribute", "name", "archetype")
+
+
+def described(key: str, value: Any) -> str:
+    """The value of a description's key, as the rules read it."""
+    return quoted(str(value)) if key in TEXT_KEYS else constant(value)
+
+
 def target(value: Any) -> str:
     return "direct" if value == "direct" else term(value)
 
@@ -202,8 +212,7 @@ def material_facts(ident: str, materials: Any) -> list[str]:
         for index, group in enumerate(materials.get(part) or [], start=1):
             out.append(f"definition_material({ident},{asp_part},{index},any,any).")
             for key, value in group.items():
-                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
-                    else constant(value)
+                shown = described(key, value)
                 out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
     return out
 
@@ -235,8 +244,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         out.append(f"definition({ident},inherent_summon,{place}).")
         for index, condition in enumerate(procedure.get("requires") or [], start=1):
             for key, value in condition.items():
-                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
-                    else constant(value)
+                shown = described(key, value)
                 out.append(f"definition_requirement({ident},procedure,{index},{key},{shown}).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
@@ -287,13 +295,11 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                            f"{constant(value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
-                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
-                    else constant(value)
+                shown = described(key, value)
                 out.append(f"definition_target({prefix},{group},{key},{shown}).")
         for index, condition in enumerate(effect.get("requires") or [], start=1):
             for key, value in condition.items():
-                shown = quoted(str(value)) if key in ("type", "attribute", "name", "archetype") \
-                    else constant(value)
+                shown = described(key, value)
                 out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
@@ -307,7 +313,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                             out.append(f"definition_operation({prefix},{part},{index},{key},"
                                        f"{constant(item)}).")
                         continue
-                    if key in ("type", "attribute", "name", "archetype"):
+                    if key in TEXT_KEYS:
                         shown = quoted(str(value))
                     elif isinstance(value, str) and not value.replace("_", "").isalnum():
                         shown = quoted(value)

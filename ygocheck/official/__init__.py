@@ -182,33 +182,31 @@ def _stat(text: str) -> int | str | None:
     return "?" if text == "?" else int(text)
 
 
-def rows(text: str) -> list[str]:
-    """The data lines of a cards.tsv text (after its comment lines and its header). The file
-    is the package's own, checked by the tests; a file in another format is a bug in the
-    installation, reported as such."""
+def _data_lines(text: str, columns: tuple[str, ...], what: str) -> list[str]:
+    """The data lines of one of the package's .tsv texts: after its comment lines and its
+    header, without the empty lines at its end. The file is the package's own, checked by the
+    tests; a file in another format is a bug in the installation, reported as such."""
     lines = text.split("\n")
     start = 0
     while start < len(lines) and lines[start].startswith("#"):
         start += 1
-    if start == len(lines) or tuple(lines[start].split("\t")) != COLUMNS:
-        raise RuntimeError(f"the official card list is not in the {FORMAT} format "
-                           "(run `python -m ygocheck.official PATH` again)")
+    if start == len(lines) or tuple(lines[start].split("\t")) != columns:
+        raise RuntimeError(f"{what} (run `python -m ygocheck.official PATH` again)")
     data = lines[start + 1:]
     while data and not data[-1]:
         data.pop()
     return data
 
 
+def rows(text: str) -> list[str]:
+    """The data lines of a cards.tsv text."""
+    return _data_lines(text, COLUMNS, f"the official card list is not in the {FORMAT} format")
+
+
 def summon_rows(text: str) -> list[str]:
-    """The data lines of a materials.tsv text (as rows() does for cards.tsv)."""
-    lines = text.split("\n")
-    start = 0
-    while start < len(lines) and lines[start].startswith("#"):
-        start += 1
-    if start == len(lines) or tuple(lines[start].split("\t")) != MATERIAL_COLUMNS:
-        raise RuntimeError(f"the official material lines are not in the {MATERIALS_FORMAT} "
-                           "format (run `python -m ygocheck.official PATH` again)")
-    return [line for line in lines[start + 1:] if line]
+    """The data lines of a materials.tsv text."""
+    return [line for line in _data_lines(text, MATERIAL_COLUMNS, "the official material lines "
+                                         f"are not in the {MATERIALS_FORMAT} format") if line]
 
 
 def card_of(line: str) -> OfficialCard:
