@@ -1020,6 +1020,9 @@ OPERATION = Record("operation", {
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
+                       "a Spell Card is activated, as that Spell resolves"),
+    "max": Integer(1, 100, "place_counter: at most this many counters on the card"),
 }, required=("op",))
 
 EFFECT = Record("effect", {
