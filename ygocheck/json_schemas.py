@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from . import FORMAT
+from .cards import DESCRIBES_ITS_SUMMON, PICK_KEYS
 from .limits import ACTIONS, LIST_ITEMS
 from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, DEFINITIONS_MAP, EFFECT, EVENT, EXPECT_KEYS,
                      FILE_KEYS, KINDS, MONSTER_ONLY, OUTCOME_MODES, SNAPSHOT, STATE, STATUSES,
@@ -54,7 +55,24 @@ def _record_json(record: Record) -> dict[str, Any]:
         found["allOf"] = [{"if": {"properties": {"kind": {"const": "trigger"}},
                                   "required": ["kind"]},
                            "then": {"anyOf": [{"required": [key]} for key in
-                                              ("trigger", "timing", "phase", "unmodelled")]}}]
+                                              ("trigger", "timing", "phase", "unmodelled")]}},
+                          {"properties": {"does": {"items": {"allOf": _pick_key_relations()}}}}]
+    return found
+
+
+def _pick_key_relations() -> list[dict[str, Any]]:
+    """The keys that describe picked cards only with `what: picked` in `does`, except the ones
+    a Fusion or Ritual Summon uses for itself (cards.py, PICK_KEYS)."""
+    not_picked = {"not": {"properties": {"what": {"const": "picked"}}, "required": ["what"]}}
+    found: list[dict[str, Any]] = [{
+        "if": {"allOf": [not_picked, {"properties": {"op": {"not": {
+            "enum": list(DESCRIBES_ITS_SUMMON)}}}}]},
+        "then": {"not": {"anyOf": [{"required": [key]} for key in PICK_KEYS]}}}]
+    for op, own in DESCRIBES_ITS_SUMMON.items():
+        stray = [key for key in PICK_KEYS if key not in own]
+        found.append({"if": {"allOf": [not_picked, {"properties": {"op": {"const": op}},
+                                                    "required": ["op"]}]},
+                      "then": {"not": {"anyOf": [{"required": [key]} for key in stray]}}})
     return found
 
 

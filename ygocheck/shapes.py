@@ -637,7 +637,8 @@ MODIFIER = Record("modifier", {
 })
 
 # When a card banished for a while comes back (transition/passing.lp says when each ends).
-RETURN_MOMENTS = ("end_of_damage_step", "end_of_battle_phase", "end_phase", "end_of_turn")
+RETURN_MOMENTS = ("end_of_damage_step", "end_of_battle_phase", "end_phase", "end_of_turn",
+                  "next_battle_phase")
 TEMPORARY = Record("temporary", {
     "until": OneOf(RETURN_MOMENTS, description="when it returns"),
     "controller": Player("who controlled it just before"),
@@ -1020,6 +1021,8 @@ OPERATION = Record("operation", {
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
+                        "locked, not effects of face-up cards"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "place_counter: at most this many counters on the card"),
