@@ -745,7 +745,7 @@ TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculat
            "end_of_battle_phase", "battle_step", "end_phase", "damage_step")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
-                "drawn", "discarded", "damage", "phase_start", "set", "added")
+                "drawn", "discarded", "damage", "phase_start", "set", "added", "left_field")
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
