@@ -1124,6 +1124,8 @@ CARD = Record("card", {
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
     "archetypes": Names(),
+    "archetypes_unknown": Boolean("the archetypes the card belongs to are not recorded (the "
+                                  "official card list)"),
     "text": Text("the card text, for people"),
     "passcode": Integer(1, 99999999, "the number printed on the card"),
     "unmodelled": Text("what of the card's text no descriptor expresses; answers resting on "
