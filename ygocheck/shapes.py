@@ -741,7 +741,7 @@ PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
 TURNS = ("yours", "opponent", "any")
 TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculation",
            "after_damage_calculation", "end_of_damage_step", "start_of_battle_phase",
-           "end_of_battle_phase", "battle_step", "end_phase")
+           "end_of_battle_phase", "battle_step", "end_phase", "damage_step")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
                 "drawn", "discarded", "damage", "phase_start", "set", "added")
@@ -760,6 +760,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
+              "destroy_at_end_of_damage_step",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
