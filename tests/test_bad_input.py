@@ -503,6 +503,13 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{controls: monster, amount: 2}]}]}", "amount is the LP of an lp at_most/at_least"),
     ("{category: trap, kind: normal, effects: [{kind: activation, "
      "unmodelled_condition: 7}]}", "unmodelled_condition must be a non-empty text"),
+    # "destroy that card on the field" (Ghost Ogre & Snow Rabbit): `where` in `does`
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{what: monster}, does: [{op: destroy, what: activated_card, where: graveyard}]}]}",
+     "`where: graveyard` in `does` is read only as `where: field` with `what: activated_card`"),
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{activation: face_up}, does: [{op: destroy, what: activated_card}]}]}",
+     "allowed: card, effect, not_card, any"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

@@ -900,7 +900,11 @@ RESPONDS_TO = Record("responds_to", {
     "what": OneOf(("spell", "trap", "monster", "card")),
     "kind": OneOf(tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])),
                   description="the kind of the activated Spell/Trap (\"a Normal Trap Card\")"),
-    "activation": OneOf(("card", "effect", "any")),
+    "activation": OneOf(("card", "effect", "not_card", "any"), description="card: a Spell/Trap "
+                        "card activation; effect: any effect activation (a card activation "
+                        "carries one); not_card: an effect activation that is no card "
+                        "activation (\"a Spell/Trap that is already face-up on the field "
+                        "activates its effect\")"),
     "player": OneOf(WHO),
     "targeting": OneOf(("only_self", "self")),
     "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
