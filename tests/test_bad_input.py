@@ -510,6 +510,10 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
      "{activation: face_up}, does: [{op: destroy, what: activated_card}]}]}",
      "allowed: card, effect, not_card, any"),
+    # "in which you would take battle damage" (Kuriboh's OCG text) is read for activations
+    ("{category: monster, kind: effect, effects: [{kind: continuous, battle: {damage_to: you}, "
+     "applies: [{op: no_hand_limit}]}]}", "`battle: {damage_to: you}` is read for quick and "
+     "ignition effects only, not for a continuous effect"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

@@ -886,6 +886,9 @@ BATTLE_CONDITION = Record("battle_condition", {
     "has_battled": Boolean("this card has battled this turn"),
     "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
     "flipped": Boolean("this card was face-down when attacked"),
+    "damage_to": OneOf(("you",), description="the battle in progress would inflict battle "
+                       "damage on you as damage calculation now stands (\"during damage "
+                       "calculation in which you would take battle damage\"; quick effects)"),
 }, at_least=1)
 
 # "When a card or effect is activated that includes any of these effects": an operation and
