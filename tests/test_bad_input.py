@@ -514,6 +514,16 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: monster, kind: effect, effects: [{kind: continuous, battle: {damage_to: you}, "
      "applies: [{op: no_hand_limit}]}]}", "`battle: {damage_to: you}` is read for quick and "
      "ignition effects only, not for a continuous effect"),
+    # "gains ATK equal to the ATK of the monster it is battling" (Honest)
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], battle: "
+     "{your_monster: {attribute: LIGHT}}, does: [{op: damage, player: opponent, what: "
+     "your_battling_monster, equal_to: atk, read_from: its_battle_opponent}]}]}",
+     "read_from says whose value `equal_to` reads for change_atk and change_def; damage reads "
+     "none"),
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], does: "
+     "[{op: change_atk, what: your_battling_monster, equal_to: atk, read_from: "
+     "its_battle_opponent}]}]}", "`what: your_battling_monster` names a card this effect has "
+     "none of"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +

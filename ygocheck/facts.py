@@ -278,6 +278,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
         for key, value in (effect.get("battle") or {}).items():
+            if isinstance(value, dict):     # your_monster: the description of that monster
+                out.append(f"definition_event({prefix},battle,{key},true).")
+                for inner, text in value.items():
+                    out.append(f"definition_event({prefix},battle_{key},{inner},"
+                               f"{quoted(str(text))}).")
+                continue
             shown = quoted(str(value)) if key in ("attribute", "type") else constant(value)
             out.append(f"definition_event({prefix},battle,{key},{shown}).")
         responds = effect.get("responds_to") or []

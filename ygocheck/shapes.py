@@ -770,7 +770,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -874,6 +874,12 @@ EVENT_PATTERN = Record("event_pattern", {
     "archetype": Text("for activated: an archetype the activated card belongs to"),
 }, required=("event",))
 
+# "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
+# battling, described by these keys; `what: your_battling_monster` acts on it.
+YOUR_BATTLING_MONSTER = Record("your_monster", {
+    "attribute": OneOf(ATTRIBUTES),
+    "type": Text(),
+}, at_least=1)
 BATTLE_CONDITION = Record("battle_condition", {
     "role": OneOf(BATTLE_ROLES, description="this card attacks, is attacked, or either"),
     "face": OneOf(("up", "down"), description="the monster it battles is face-up/face-down"),
@@ -886,6 +892,7 @@ BATTLE_CONDITION = Record("battle_condition", {
     "has_battled": Boolean("this card has battled this turn"),
     "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
     "flipped": Boolean("this card was face-down when attacked"),
+    "your_monster": YOUR_BATTLING_MONSTER,
     "damage_to": OneOf(("you",), description="the battle in progress would inflict battle "
                        "damage on you as damage calculation now stands (\"during damage "
                        "calculation in which you would take battle damage\"; quick effects)"),
@@ -1026,6 +1033,10 @@ OPERATION = Record("operation", {
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
+                       "with `equal_to`: the amount is that value of the monster the changed "
+                       "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
+                       "it is battling\")"),
 }, required=("op",))
 
 EFFECT = Record("effect", {
