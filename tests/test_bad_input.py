@@ -524,6 +524,11 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{op: change_atk, what: your_battling_monster, equal_to: atk, read_from: "
      "its_battle_opponent}]}]}", "`what: your_battling_monster` names a card this effect has "
      "none of"),
+    # "..., but you cannot activate cards with that name" (Sangan, ACT-97)
+    ("{category: monster, kind: effect, effects: [{kind: trigger, trigger: {event: summoned, "
+     "card: self}, does: [{op: draw, player: you, count: 1}, {op: cannot_activate_name, "
+     "player: you}]}]}", "cannot_activate_name locks the names of the cards the operation just "
+     "before it adds to the hand: put it right after an add_to_hand"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
@@ -584,6 +589,10 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
     ("  this_turn: {normal_summon_used: [A, A]}", "this_turn", "lists a player twice"),
     ("  this_turn: {used: [{player: A, name: [Dark Hole], effect: 1}]}", "this_turn",
      "unknown card name"),
+    ("  this_turn: {effects: [{player: B, kind: cannot_activate_name}]}", "this_turn",
+     "the kind cannot_activate_name needs `name`, the card name it locks"),
+    ("  this_turn: {effects: [{player: B, kind: cannot_attack, name: Sangan}]}", "this_turn",
+     "`name` is read only for the kind cannot_activate_name, not for cannot_attack"),
     ("  pending: [{player: A, card: [a_celtic], effect: 1}]", "pending", "which is not a card"),
     ("  counts: {A: {deck: -1}}", "counts", "deck is -1"),
     ("  window: sometime", "window", "window is 'sometime'; allowed: open"),

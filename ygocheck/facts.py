@@ -120,8 +120,9 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     for item in this_turn.get("effects") or []:
         until = constant(item["until"]) if "until" in item else "none"
         source = term(item["source"]) if "source" in item else "none"
+        name = f",{quoted(str(item['name']))}" if "name" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
-            f"{until},{source})).")
+            f"{until},{source}{name})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")

@@ -599,6 +599,8 @@ PLAYER_EFFECT = Record("player_effect", {
     "kind": Word("player_effect"),
     "until": Word("until", "when it ends (default: the end of the turn)"),
     "source": CardId(description="the card whose effect it is"),
+    "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
+                 "activate"),
 }, required=("player", "kind"))
 
 THIS_TURN = Record("this_turn", {
@@ -765,7 +767,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
-              "cannot_add_from_deck", "cannot_attack", "negate_attack")
+              "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
