@@ -529,6 +529,10 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "card: self}, does: [{op: draw, player: you, count: 1}, {op: cannot_activate_name, "
      "player: you}]}]}", "cannot_activate_name locks the names of the cards the operation just "
      "before it adds to the hand: put it right after an add_to_hand"),
+    # "this turn, each time your opponent Special Summons a monster(s), draw 1" (Maxx "C")
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], does: "
+     "[{op: draw_on_opponent_special_summon, player: you, until: end_of_next_turn}]}]}",
+     "draw_on_opponent_special_summon lasts for the rest of the turn and reads no `until`"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
