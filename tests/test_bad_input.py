@@ -533,6 +533,12 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], does: "
      "[{op: draw_on_opponent_special_summon, player: you, until: end_of_next_turn}]}]}",
      "draw_on_opponent_special_summon lasts for the rest of the turn and reads no `until`"),
+    # "you win the Duel" (Exodia the Forbidden One, GAME-09)
+    ("{category: monster, kind: effect, effects: [{kind: continuous, from: [graveyard], "
+     "applies: [{op: win_the_duel}]}]}", "a continuous effect applies on the field, or with "
+     "`from: [hand]` while its card is in the hand; `from: graveyard` is not read"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: "
+     "win_the_duel}]}]}", "win_the_duel is what a continuous effect applies"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
