@@ -1036,6 +1036,8 @@ OPERATION = Record("operation", {
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
+                   "hold (\"(max. 1)\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
