@@ -92,10 +92,13 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                             "picks; give `what: picked` (or use targets for a targeted card)")
     for index, operation in enumerate(operations, start=1):
         if not isinstance(operation, dict) or operation.get("op") not in ("damage", "gain_lp"):
-            if isinstance(operation, dict) and "equal_to" in operation:
+            if isinstance(operation, dict) and "equal_to" in operation \
+                    and not ("read_from" in operation
+                             and operation.get("op") in ("change_atk", "change_def")):
                 checker.add(checker.line(operations, index - 1) or line,
                             f"{where}.does[{index}]: equal_to gives the amount of damage or "
-                            "gain_lp; this operation has no amount")
+                            "gain_lp, or with `read_from` of change_atk and change_def; this "
+                            "operation has no amount")
             continue
         at = checker.line(operations, index - 1) or line
         here = f"{where}.does[{index}]"

@@ -120,8 +120,9 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     for item in this_turn.get("effects") or []:
         until = constant(item["until"]) if "until" in item else "none"
         source = term(item["source"]) if "source" in item else "none"
+        name = f",{quoted(str(item['name']))}" if "name" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
-            f"{until},{source})).")
+            f"{until},{source}{name})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")
@@ -279,6 +280,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
         for key, value in (effect.get("battle") or {}).items():
+            if isinstance(value, dict):     # your_monster: the description of that monster
+                out.append(f"definition_event({prefix},battle,{key},true).")
+                for inner, text in value.items():
+                    out.append(f"definition_event({prefix},battle_{key},{inner},"
+                               f"{quoted(str(text))}).")
+                continue
             shown = quoted(str(value)) if key in ("attribute", "type") else constant(value)
             out.append(f"definition_event({prefix},battle,{key},{shown}).")
         responds = effect.get("responds_to") or []
