@@ -865,6 +865,7 @@ EVENT_PATTERN = Record("event_pattern", {
                   "negated and that was destroyed for it)"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
+    "direct": Boolean("for attack_declared: a direct attack (\"declares a direct attack\")"),
     "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
                         "one made by another card's effect), or an effect activation (every "
                         "activation a player makes: a card activation carries one)"),
