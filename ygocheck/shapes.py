@@ -867,6 +867,9 @@ EVENT_PATTERN = Record("event_pattern", {
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
     "direct": Boolean("for attack_declared: a direct attack (\"declares a direct attack\")"),
+    "min_atk": Integer(0, 100000, "for when: a card of the event has at least this ATK now "
+                       "(\"Summons a monster(s) with 1500 or more ATK\")"),
+    "max_atk": Integer(0, 100000, "for when: a card of the event has at most this ATK now"),
     "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
                         "one made by another card's effect), or an effect activation (every "
                         "activation a player makes: a card activation carries one)"),
