@@ -271,7 +271,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if not event:
                 continue
             for key in ("event", "player", "card", "on_field", "by", "kind", "activation", "what",
-                        "from"):
+                        "from", "direct", "min_atk", "max_atk"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for key in ("name", "archetype"):

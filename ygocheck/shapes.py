@@ -769,7 +769,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
-              "draw_on_opponent_special_summon", "win_the_duel")
+              "draw_on_opponent_special_summon", "win_the_duel", "monsters_cannot_attack")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -869,6 +869,10 @@ EVENT_PATTERN = Record("event_pattern", {
                   "negated and that was destroyed for it)"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
+    "direct": Boolean("for attack_declared: a direct attack (\"declares a direct attack\")"),
+    "min_atk": Integer(0, 100000, "for when: a card of the event has at least this ATK now "
+                       "(\"Summons a monster(s) with 1500 or more ATK\")"),
+    "max_atk": Integer(0, 100000, "for when: a card of the event has at most this ATK now"),
     "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
                         "one made by another card's effect), or an effect activation (every "
                         "activation a player makes: a card activation carries one)"),
