@@ -1045,6 +1045,9 @@ EFFECT = Record("effect", {
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
     "changes_stats": Boolean("directly changes ATK/DEF"),
+    "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
+                               "Pendulum Zone (its card activation, from the hand, places it "
+                               "there); the others are its monster effects, never there"),
     "battle": BATTLE_CONDITION,
     "does": ListOf(OPERATION, description="what it does on resolution, in order"),
     "applies": ListOf(OPERATION, description="for continuous effects: what it applies"),
