@@ -171,7 +171,7 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
                                              "cannot_normal_summon", "revival_limit", "tuner",
-                                             "summoned_only_by"))
+                                             "effect_monster", "summoned_only_by"))
     if "inherent_summon" in card:
         procedure = card["inherent_summon"]
         here = f"{where}.inherent_summon"
