@@ -46,7 +46,7 @@ def constant(value: Any) -> str:
 
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
-TEXT_KEYS = ("type", "attribute", "name", "archetype")
+TEXT_KEYS = ("type", "attribute", "name", "archetype", "types", "attributes")
 
 
 def described(key: str, value: Any) -> str:
@@ -212,8 +212,10 @@ def material_facts(ident: str, materials: Any) -> list[str]:
         for index, group in enumerate(materials.get(part) or [], start=1):
             out.append(f"definition_material({ident},{asp_part},{index},any,any).")
             for key, value in group.items():
-                shown = described(key, value)
-                out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
+                # A list ("one of these Types") is one fact per value.
+                for one in value if isinstance(value, list) else [value]:
+                    shown = described(key, one)
+                    out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
     return out
 
 

@@ -1073,6 +1073,10 @@ MATERIAL_GROUP = Record("material_group", {
     "pendulum": Boolean("a Pendulum Monster"),
     "type": Text("the monster Type"),
     "attribute": OneOf(ATTRIBUTES),
+    "types": ListOf(Text("a monster Type"), at_least=2, description="one of these Types "
+                    "(\"Beast, Beast-Warrior, and/or Winged Beast monsters\")"),
+    "attributes": ListOfWords(ATTRIBUTES, "one of these Attributes (\"LIGHT and/or DARK "
+                              "monsters\")"),
     "name": Text("the card's exact name"),
     "archetype": Text("an archetype the card belongs to"),
     "level": Integer(1, 13, "exactly this Level"),
