@@ -1073,6 +1073,9 @@ EFFECT = Record("effect", {
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
     "changes_stats": Boolean("directly changes ATK/DEF"),
+    "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
+                               "Pendulum Zone (its card activation, from the hand, places it "
+                               "there); the others are its monster effects, never there"),
     "battle": BATTLE_CONDITION,
     "does": ListOf(OPERATION, description="what it does on resolution, in order"),
     "applies": ListOf(OPERATION, description="for continuous effects: what it applies"),
@@ -1098,6 +1101,10 @@ MATERIAL_GROUP = Record("material_group", {
     "pendulum": Boolean("a Pendulum Monster"),
     "type": Text("the monster Type"),
     "attribute": OneOf(ATTRIBUTES),
+    "types": ListOf(Text("a monster Type"), at_least=2, description="one of these Types "
+                    "(\"Beast, Beast-Warrior, and/or Winged Beast monsters\")"),
+    "attributes": ListOfWords(ATTRIBUTES, "one of these Attributes (\"LIGHT and/or DARK "
+                              "monsters\")"),
     "name": Text("the card's exact name"),
     "archetype": Text("an archetype the card belongs to"),
     "level": Integer(1, 13, "exactly this Level"),
