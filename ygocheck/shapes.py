@@ -765,7 +765,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
-              "cannot_add_from_deck", "cannot_attack", "negate_attack",
+              "cannot_add_from_deck", "cannot_attack", "negate_attack", "no_damage",
               "monsters_cannot_attack")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
@@ -1049,6 +1049,10 @@ EFFECT = Record("effect", {
     "cost": ListOf(COST_SPEC, description="paid on activation"),
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
+    "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
+                                   "neither player can activate these in response to its "
+                                   "activation (monster: monster effects; card: any card or "
+                                   "effect)"),
     "changes_stats": Boolean("directly changes ATK/DEF"),
     "battle": BATTLE_CONDITION,
     "does": ListOf(OPERATION, description="what it does on resolution, in order"),
