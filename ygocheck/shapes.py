@@ -1022,6 +1022,7 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
