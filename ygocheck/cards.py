@@ -101,10 +101,13 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                             "picks; give `what: picked` (or use targets for a targeted card)")
     for index, operation in enumerate(operations, start=1):
         if not isinstance(operation, dict) or operation.get("op") not in ("damage", "gain_lp"):
-            if isinstance(operation, dict) and "equal_to" in operation:
+            if isinstance(operation, dict) and "equal_to" in operation \
+                    and not ("read_from" in operation
+                             and operation.get("op") in ("change_atk", "change_def")):
                 checker.add(checker.line(operations, index - 1) or line,
                             f"{where}.does[{index}]: equal_to gives the amount of damage or "
-                            "gain_lp; this operation has no amount")
+                            "gain_lp, or with `read_from` of change_atk and change_def; this "
+                            "operation has no amount")
             continue
         at = checker.line(operations, index - 1) or line
         here = f"{where}.does[{index}]"
@@ -157,8 +160,9 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
         for key in MONSTER_ONLY:
             if key in card:
                 checker.add(checker.line(card, key), f"{where}.{key} is only for monsters")
-    CARD.check_fields(checker, card, where, ("archetypes", "text", "passcode", "unmodelled",
-                                             "note", "remains_on_field", "hidden_card"))
+    CARD.check_fields(checker, card, where, ("archetypes", "archetypes_unknown", "text",
+                                             "passcode", "unmodelled", "note",
+                                             "remains_on_field", "hidden_card"))
     if "remains_on_field" in card and category == "monster":
         checker.add(checker.line(card, "remains_on_field"), f"{where}.remains_on_field is "
                     "for Normal Spells and Traps that stay on the field")
