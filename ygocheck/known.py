@@ -132,6 +132,14 @@ def definitions_for(names: Iterable[str], declared: dict[str, CardDefinition]) \
     return found
 
 
+# The nearest names already found, for the names they were found among (a comparison with
+# every name of the official list costs some 0.4 s; a person, a fuzzer or a test suite
+# misspells the same name many times in one process).
+_NEAREST: dict[tuple[str, int], list[str]] = {}
+_NEAREST_AMONG: list[str] = []
+_NEAREST_KEPT = 4096
+
+
 def suggestions(name: str, count: int = 3) -> list[str]:
     """The names nearest to `name`, library names first."""
     import difflib
@@ -139,7 +147,12 @@ def suggestions(name: str, count: int = 3) -> list[str]:
     from .official import official
 
     names = list(dict.fromkeys(list(library()) + official().names()))
-    return difflib.get_close_matches(name, names, n=count, cutoff=0.75)
+    if names != _NEAREST_AMONG or len(_NEAREST) >= _NEAREST_KEPT:
+        _NEAREST.clear()
+        _NEAREST_AMONG[:] = names
+    if (name, count) not in _NEAREST:
+        _NEAREST[(name, count)] = difflib.get_close_matches(name, names, n=count, cutoff=0.75)
+    return list(_NEAREST[(name, count)])
 
 
 def nearest(name: str) -> str:
