@@ -9,13 +9,15 @@ it rests on.
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from test_bad_input import CARDS, HEAD, assert_bad, assert_clean, invoke, line_of
+from test_bad_input import (CARDS, HEAD, assert_bad, assert_clean, checked_alone_as_well,
+                            invoke, line_of)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,14 +204,33 @@ IMPOSSIBLE = [
 ]
 
 
+def impossible_moment(entries: list[str], state: str) -> str:
+    text = with_cards(*entries, state=state)
+    return text.replace("turn: 3", "turn: 1") if "next_phase" in state else text
+
+
+def impossible_text(item: Any) -> tuple[str, bool]:
+    return impossible_moment(item.callspec.params["entries"], item.callspec.params["state"]), \
+        False
+
+
 @pytest.mark.parametrize("entries, state, needle, phrase",
                          [case[1:] for case in IMPOSSIBLE], ids=[c[0] for c in IMPOSSIBLE])
-def test_an_impossible_moment_is_refused(bad: Any, entries: list[str], state: str,
-                                         needle: str | None, phrase: str) -> None:
-    text = with_cards(*entries, state=state)
-    if "next_phase" in state:
-        text = text.replace("turn: 3", "turn: 1")
-    bad(text, needle, phrase)
+def test_an_impossible_moment_is_refused(request: Any, tmp_path_factory: Any, tmp_path: Path,
+                                         entries: list[str], state: str, needle: str | None,
+                                         phrase: str) -> None:
+    """`check` refuses the moment: exit 2, the file and line named, the rule said. The
+    moments are checked in batches of one `check` each (test_bad_input.checked_in_batch;
+    pyproject.toml, ygocheck_batched), one in four alone as well, with the same answer."""
+    text = impossible_moment(entries, state)
+    alone = zlib.crc32(request.node.name.encode()) % 4 == 0
+    path, outcome = checked_alone_as_well(request, tmp_path_factory, tmp_path, text, False,
+                                          impossible_text, alone)
+    assert outcome.exit_code == 2, f"expected exit 2, got {outcome.exit_code}: {outcome}"
+    assert outcome.stdout == ""
+    where = f"{path}:{line_of(text, needle)}:" if needle else f"{path}"
+    assert where in outcome.stderr, f"{where!r} not in: {outcome.stderr}"
+    assert phrase in outcome.stderr, f"{phrase!r} not in: {outcome.stderr}"
 
 
 @pytest.mark.parametrize("battle, phrase", [
