@@ -59,6 +59,22 @@ def assert_bad(result: Result, path: Path, line: int | None, *phrases: str) -> N
         assert phrase in result.stderr, f"{phrase!r} not in: {result.stderr}"
 
 
+def assert_refused(outcome: Any, path: Path, line: int | None, *phrases: str) -> None:
+    """assert_bad for an Outcome (checked_alone_as_well): exit 2, nothing on stdout, a
+    message on stderr that names the file (and line) and says what is wrong."""
+    assert outcome.exit_code == 2, f"expected exit 2, got {outcome.exit_code}: {outcome}"
+    assert outcome.stdout == ""
+    where = f"{path}:{line}:" if line is not None else f"{path}"
+    assert where in outcome.stderr, f"{where!r} not in: {outcome.stderr}"
+    for phrase in phrases:
+        assert phrase in outcome.stderr, f"{phrase!r} not in: {outcome.stderr}"
+
+
+def sampled_alone(request: Any) -> bool:
+    """The batched tests (checked_alone_as_well) also checked alone: one in four."""
+    return zlib.crc32(request.node.name.encode()) % 4 == 0
+
+
 def line_of(text: str, needle: str) -> int:
     """The 1-based line of the only line of `text` that contains `needle`."""
     found = [n for n, line in enumerate(text.splitlines(), start=1) if needle in line]
@@ -545,10 +561,23 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "player: you, count: 1, max: 1}]}]}", "`max` is the most counters place_counter may leave "
      "on the card; draw reads none"),
 ])
-def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
-    text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
+def test_definition_with_a_bad_value(request: Any, tmp_path_factory: Any, tmp_path: Path,
+                                     definition: str, phrase: str) -> None:
+    """Checked in batches, one `check` a batch, one in four alone as well (pyproject.toml,
+    ygocheck_batched; checked_alone_as_well)."""
+    text = with_definition(definition)
+    path, outcome = checked_alone_as_well(request, tmp_path_factory, tmp_path, text, False,
+                                          definition_text, sampled_alone(request))
+    assert_refused(outcome, path, line_of(text, "Test Thing:"), phrase)
+
+
+def with_definition(definition: str) -> str:
+    return (f"cards:\n  Test Thing: {definition}\n" + HEAD +
             "  cards:\n    - {id: a_t, name: Test Thing, owner: A, zone: graveyard}\n")
-    bad(text, "Test Thing:", phrase)
+
+
+def definition_text(item: Any) -> tuple[str, bool]:
+    return with_definition(item.callspec.params["definition"]), False
 
 
 @pytest.mark.parametrize("entry,needle,phrase", [

@@ -9,15 +9,14 @@ it rests on.
 from __future__ import annotations
 
 import os
-import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from test_bad_input import (CARDS, HEAD, assert_bad, assert_clean, checked_alone_as_well,
-                            invoke, line_of)
+from test_bad_input import (CARDS, HEAD, assert_bad, assert_clean, assert_refused,
+                            checked_alone_as_well, invoke, line_of, sampled_alone)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -223,14 +222,9 @@ def test_an_impossible_moment_is_refused(request: Any, tmp_path_factory: Any, tm
     moments are checked in batches of one `check` each (test_bad_input.checked_in_batch;
     pyproject.toml, ygocheck_batched), one in four alone as well, with the same answer."""
     text = impossible_moment(entries, state)
-    alone = zlib.crc32(request.node.name.encode()) % 4 == 0
     path, outcome = checked_alone_as_well(request, tmp_path_factory, tmp_path, text, False,
-                                          impossible_text, alone)
-    assert outcome.exit_code == 2, f"expected exit 2, got {outcome.exit_code}: {outcome}"
-    assert outcome.stdout == ""
-    where = f"{path}:{line_of(text, needle)}:" if needle else f"{path}"
-    assert where in outcome.stderr, f"{where!r} not in: {outcome.stderr}"
-    assert phrase in outcome.stderr, f"{phrase!r} not in: {outcome.stderr}"
+                                          impossible_text, sampled_alone(request))
+    assert_refused(outcome, path, line_of(text, needle) if needle else None, phrase)
 
 
 @pytest.mark.parametrize("battle, phrase", [
