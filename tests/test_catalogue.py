@@ -114,3 +114,10 @@ def test_a_rule_of_one_profile_names_a_profile_the_rules_know_and_is_gated_on_it
             raise AssertionError(f"{rule} belongs to {profiles}, but no rule near a line of "
                                  "asp/ that names it reads rules_profile/1")
     assert gated >= 4
+
+
+def test_every_rule_id_is_defined_once() -> None:
+    # YAML keeps the last of two equal keys silently: a second entry would hide the first.
+    text = (asp_folder() / "catalogue.yaml").read_text(encoding="utf-8")
+    ids = re.findall(r"^([A-Z]+-\d+):", text, flags=re.MULTILINE)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []

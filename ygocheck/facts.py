@@ -120,8 +120,9 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     for item in this_turn.get("effects") or []:
         until = constant(item["until"]) if "until" in item else "none"
         source = term(item["source"]) if "source" in item else "none"
+        name = f",{quoted(str(item['name']))}" if "name" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
-            f"{until},{source})).")
+            f"{until},{source}{name})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")
@@ -233,7 +234,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
     for key in ("cannot_normal_summon", "remains_on_field", "tuner", "effect_monster",
-                "hidden_card"):
+                "archetypes_unknown", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
     if "unmodelled" in card:
@@ -285,7 +286,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if not event:
                 continue
             for key in ("event", "player", "card", "on_field", "by", "kind", "activation", "what",
-                        "from"):
+                        "from", "direct", "min_atk", "max_atk"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for key in ("name", "archetype"):
@@ -294,6 +295,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
         for key, value in (effect.get("battle") or {}).items():
+            if isinstance(value, dict):     # your_monster: the description of that monster
+                out.append(f"definition_event({prefix},battle,{key},true).")
+                for inner, text in value.items():
+                    out.append(f"definition_event({prefix},battle_{key},{inner},"
+                               f"{quoted(str(text))}).")
+                continue
             shown = quoted(str(value)) if key in ("attribute", "type") else constant(value)
             out.append(f"definition_event({prefix},battle,{key},{shown}).")
         responds = effect.get("responds_to") or []
