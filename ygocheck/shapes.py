@@ -1139,10 +1139,25 @@ MATERIALS = Record("materials", {
 })
 
 # A monster's own procedure from the hand ("you can Special Summon this card (from your hand)").
+# Its cost ("by Tributing 1 monster they control", "by banishing 1 LIGHT and 1 DARK monster
+# from your GY"): the cards it takes, described as a material line's groups.
+PROCEDURE_COST = Record("procedure_cost", {
+    "how": OneOf(("tribute", "banish"), description="what is done with the cards"),
+    "where": OneOf(("field", "graveyard"), description="where they are (default field)"),
+    "controller": OneOf(("you", "opponent"), description="whose they are (default you)"),
+    "groups": ListOf(MATERIAL_GROUP, at_least=1, description="as a material line's: all "
+                     "filled, each card in one group"),
+}, required=("how", "groups"))
+
 INHERENT_SUMMON = Record("inherent_summon", {
     "from": OneOf(("hand",), description="where it is Special Summoned from"),
     "requires": ListOf(REQUIREMENT, description="the conditions the text states (as for an "
                        "effect's requires)"),
+    "to": OneOf(("you", "opponent"), description="whose field it goes to (\"to your "
+                "opponent's field\"; default you)"),
+    "position": OneOf(("attack", "defense"), description="the one position its text says (\"in "
+                      "Attack Position\"); default either"),
+    "cost": PROCEDURE_COST,
 }, required=("from",), description="its own procedure: not an effect, it starts no chain")
 
 CARD = Record("card", {
