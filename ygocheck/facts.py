@@ -270,7 +270,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             event = effect.get(role)
             if not event:
                 continue
-            for key in ("event", "player", "card", "on_field", "by", "kind", "activation", "what",
+            for key in ("event", "player", "card", "on_field", "alone", "by", "kind", "activation",
+                        "what",
                         "from"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")

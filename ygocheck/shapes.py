@@ -875,6 +875,8 @@ EVENT_PATTERN = Record("event_pattern", {
                   description="for activated: what the activated card is"),
     "name": Text("for activated: the activated card's name"),
     "archetype": Text("for activated: an archetype the activated card belongs to"),
+    "alone": Boolean("the event concerns exactly 1 card (\"when your opponent would Special "
+                     "Summon exactly 1 monster\")"),
 }, required=("event",))
 
 # "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
