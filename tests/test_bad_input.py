@@ -539,6 +539,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "`from: [hand]` while its card is in the hand; `from: graveyard` is not read"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: "
      "win_the_duel}]}]}", "win_the_duel is what a continuous effect applies"),
+    ("{category: trap, kind: normal, effects: [{kind: activation, does: [{op: "
+     "cannot_tribute, player: both}]}]}", "cannot_tribute is what a continuous effect applies"),
     # "Place 1 Spell Counter on it (max. 1)" (Breaker the Magical Warrior)
     ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: draw, "
      "player: you, count: 1, max: 1}]}]}", "`max` is the most counters place_counter may leave "

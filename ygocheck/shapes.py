@@ -768,7 +768,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
-              "draw_on_opponent_special_summon", "win_the_duel")
+              "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
