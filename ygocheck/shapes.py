@@ -601,6 +601,7 @@ PLAYER_EFFECT = Record("player_effect", {
     "source": CardId(description="the card whose effect it is"),
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
                  "activate"),
+    "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
 }, required=("player", "kind"))
 
 THIS_TURN = Record("this_turn", {
@@ -768,7 +769,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
-              "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute")
+              "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
+              "negate_spell_trap_column")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1038,6 +1040,8 @@ OPERATION = Record("operation", {
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
+                      "the set position"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
