@@ -61,6 +61,12 @@ PICK_KEYS = ("from", "category", "kind", "attribute", "name", "archetype", "max_
              "min_atk", "max_def", "min_def")
 
 
+# The information keys a group of monsters named by what the effect answers may be narrowed by.
+INFORMATION_KEYS = ("attribute", "name", "archetype", "max_level", "min_level", "max_atk",
+                    "min_atk", "max_def", "min_def")
+NARROWED_GROUPS = ("summoned_monster",)
+
+
 # A Fusion or Ritual Summon names with these keys where its materials are and which Ritual
 # Monsters it summons (asp/check.lp, filters.lp).
 DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype")}
@@ -85,7 +91,10 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                 checker.add(at, f"{here}: `what: picked` needs `from`, the places the cards "
                             "are picked from (a list of hand, deck, graveyard, banished)")
         else:
-            stray = [key for key in PICK_KEYS if key in operation
+            # A group of monsters ("that monster(s) with 1500 or more ATK") is narrowed by
+            # what a card is (asp/filters.lp), never by where it is picked from.
+            narrows = INFORMATION_KEYS if operation.get("what") in NARROWED_GROUPS else ()
+            stray = [key for key in PICK_KEYS if key in operation and key not in narrows
                      and key not in DESCRIBES_ITS_SUMMON.get(str(operation.get("op")), ())]
             if stray:
                 checker.add(at, f"{here}: {', '.join(stray)} describe the cards an operation "
@@ -151,8 +160,9 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
         for key in MONSTER_ONLY:
             if key in card:
                 checker.add(checker.line(card, key), f"{where}.{key} is only for monsters")
-    CARD.check_fields(checker, card, where, ("archetypes", "text", "passcode", "unmodelled",
-                                             "note", "remains_on_field", "hidden_card"))
+    CARD.check_fields(checker, card, where, ("archetypes", "archetypes_unknown", "text",
+                                             "passcode", "unmodelled", "note",
+                                             "remains_on_field", "hidden_card"))
     if "remains_on_field" in card and category == "monster":
         checker.add(checker.line(card, "remains_on_field"), f"{where}.remains_on_field is "
                     "for Normal Spells and Traps that stay on the field")

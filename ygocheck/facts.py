@@ -46,7 +46,7 @@ def constant(value: Any) -> str:
 
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
-TEXT_KEYS = ("type", "attribute", "name", "archetype")
+TEXT_KEYS = ("type", "attribute", "name", "archetype", "types", "attributes")
 
 
 def described(key: str, value: Any) -> str:
@@ -214,8 +214,10 @@ def material_facts(ident: str, materials: Any) -> list[str]:
         for index, group in enumerate(materials.get(part) or [], start=1):
             out.append(f"definition_material({ident},{asp_part},{index},any,any).")
             for key, value in group.items():
-                shown = described(key, value)
-                out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
+                # A list ("one of these Types") is one fact per value.
+                for one in value if isinstance(value, list) else [value]:
+                    shown = described(key, one)
+                    out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
     return out
 
 
@@ -233,7 +235,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
     for key in ("cannot_normal_summon", "remains_on_field", "tuner", "effect_monster",
-                "hidden_card"):
+                "archetypes_unknown", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
     if "unmodelled" in card:
@@ -258,7 +260,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     "pledge"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
-        for key in ("optional", "changes_stats"):
+        for key in ("optional", "changes_stats", "pendulum_effect"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
         for key in ("unmodelled", "unmodelled_condition"):
@@ -272,8 +274,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if not event:
                 continue
             for key in ("event", "player", "card", "on_field", "alone", "by", "kind", "activation",
-                        "what",
-                        "from"):
+                        "what", "from", "direct", "min_atk", "max_atk"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for key in ("name", "archetype"):

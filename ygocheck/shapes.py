@@ -744,7 +744,7 @@ PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
 TURNS = ("yours", "opponent", "any")
 TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculation",
            "after_damage_calculation", "end_of_damage_step", "start_of_battle_phase",
-           "end_of_battle_phase", "battle_step", "end_phase")
+           "end_of_battle_phase", "battle_step", "end_phase", "damage_step")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
                 "drawn", "discarded", "damage", "phase_start", "set", "added")
@@ -763,6 +763,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
+              "destroy_at_end_of_damage_step",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
@@ -770,7 +771,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
-              "negate_spell_trap_column")
+              "negate_spell_trap_column", "monsters_cannot_attack")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -870,6 +871,10 @@ EVENT_PATTERN = Record("event_pattern", {
                   "negated and that was destroyed for it)"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
+    "direct": Boolean("for attack_declared: a direct attack (\"declares a direct attack\")"),
+    "min_atk": Integer(0, 100000, "for when: a card of the event has at least this ATK now "
+                       "(\"Summons a monster(s) with 1500 or more ATK\")"),
+    "max_atk": Integer(0, 100000, "for when: a card of the event has at most this ATK now"),
     "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
                         "one made by another card's effect), or an effect activation (every "
                         "activation a player makes: a card activation carries one)"),
@@ -1074,6 +1079,9 @@ EFFECT = Record("effect", {
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
     "changes_stats": Boolean("directly changes ATK/DEF"),
+    "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
+                               "Pendulum Zone (its card activation, from the hand, places it "
+                               "there); the others are its monster effects, never there"),
     "battle": BATTLE_CONDITION,
     "does": ListOf(OPERATION, description="what it does on resolution, in order"),
     "applies": ListOf(OPERATION, description="for continuous effects: what it applies"),
@@ -1099,6 +1107,10 @@ MATERIAL_GROUP = Record("material_group", {
     "pendulum": Boolean("a Pendulum Monster"),
     "type": Text("the monster Type"),
     "attribute": OneOf(ATTRIBUTES),
+    "types": ListOf(Text("a monster Type"), at_least=2, description="one of these Types "
+                    "(\"Beast, Beast-Warrior, and/or Winged Beast monsters\")"),
+    "attributes": ListOfWords(ATTRIBUTES, "one of these Attributes (\"LIGHT and/or DARK "
+                              "monsters\")"),
     "name": Text("the card's exact name"),
     "archetype": Text("an archetype the card belongs to"),
     "level": Integer(1, 13, "exactly this Level"),
@@ -1153,6 +1165,8 @@ CARD = Record("card", {
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
     "archetypes": Names(),
+    "archetypes_unknown": Boolean("the archetypes the card belongs to are not recorded (the "
+                                  "official card list)"),
     "text": Text("the card text, for people"),
     "passcode": Integer(1, 99999999, "the number printed on the card"),
     "unmodelled": Text("what of the card's text no descriptor expresses; answers resting on "

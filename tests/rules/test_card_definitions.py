@@ -54,3 +54,12 @@ def test_effect_monster_is_only_beside_another_frame() -> None:
     normal = ('definition("Plain",category,monster). definition("Plain",kind,normal). '
               'definition("Plain",effect_monster,true).')
     assert definition_errors(normal) == {"Plain effect_monster"}
+
+
+def test_archetypes_and_archetypes_unknown_exclude_each_other() -> None:
+    both = ('definition("Ghost",category,monster). definition("Ghost",kind,effect). '
+            'definition("Ghost",archetypes_unknown,true). '
+            'definition("Ghost",archetype,"Altergeist").')
+    assert definition_errors(both) == {"Ghost archetypes"}
+    assert definition_errors(both.replace('definition("Ghost",archetype,"Altergeist").', "")) \
+        == set()

@@ -154,6 +154,8 @@ class OfficialCard:
                     out["summoned_only_by"] = self.summon.summoned_only_by
         if self.passcode is not None:
             out["passcode"] = self.passcode
+        # The list records no archetype: a text asking for one cannot tell (docs/official.md).
+        out["archetypes_unknown"] = True
         note = self.unmodelled()
         if note:
             out["unmodelled"] = note
