@@ -266,7 +266,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         for key in ("unmodelled", "unmodelled_condition"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{quoted(str(effect[key]))}).")
-        for key in ("from", "phase", "negates"):
+        for key in ("from", "phase", "negates", "not_answered_by"):
             for value in effect.get(key) or []:
                 out.append(f"definition_effect({prefix},{key},{constant(value)}).")
         for role in ("when", "trigger"):

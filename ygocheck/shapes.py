@@ -771,7 +771,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
-              "negate_spell_trap_column", "monsters_cannot_attack")
+              "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
+              "activated_only_set_a_turn")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1042,6 +1043,7 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
@@ -1078,6 +1080,10 @@ EFFECT = Record("effect", {
     "cost": ListOf(COST_SPEC, description="paid on activation"),
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
+    "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
+                                   "neither player can activate these in response to its "
+                                   "activation (monster: monster effects; card: any card or "
+                                   "effect)"),
     "changes_stats": Boolean("directly changes ATK/DEF"),
     "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
                                "Pendulum Zone (its card activation, from the hand, places it "
