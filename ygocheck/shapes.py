@@ -640,7 +640,8 @@ MODIFIER = Record("modifier", {
 })
 
 # When a card banished for a while comes back (transition/passing.lp says when each ends).
-RETURN_MOMENTS = ("end_of_damage_step", "end_of_battle_phase", "end_phase", "end_of_turn")
+RETURN_MOMENTS = ("end_of_damage_step", "end_of_battle_phase", "end_phase", "end_of_turn",
+                  "next_battle_phase")
 TEMPORARY = Record("temporary", {
     "until": OneOf(RETURN_MOMENTS, description="when it returns"),
     "controller": Player("who controlled it just before"),
@@ -747,7 +748,7 @@ TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculat
            "end_of_battle_phase", "battle_step", "end_phase", "damage_step")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
-                "drawn", "discarded", "damage", "phase_start", "set", "added")
+                "drawn", "discarded", "damage", "phase_start", "set", "added", "left_field")
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
@@ -1049,6 +1050,10 @@ OPERATION = Record("operation", {
     "by": OneOf(("battle",)),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
+    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
+                        "locked, not effects of face-up cards"),
+    "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
+                       "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
