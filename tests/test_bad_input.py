@@ -556,6 +556,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "`from: [hand]` while its card is in the hand; `from: graveyard` is not read"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: "
      "win_the_duel}]}]}", "win_the_duel is what a continuous effect applies"),
+    ("{category: trap, kind: normal, effects: [{kind: activation, does: [{op: "
+     "cannot_tribute, player: both}]}]}", "cannot_tribute is what a continuous effect applies"),
     # "Place 1 Spell Counter on it (max. 1)" (Breaker the Magical Warrior)
     ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: draw, "
      "player: you, count: 1, max: 1}]}]}", "`max` is the most counters place_counter may leave "
@@ -637,6 +639,10 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
      "the kind cannot_activate_name needs `name`, the card name it locks"),
     ("  this_turn: {effects: [{player: B, kind: cannot_attack, name: Sangan}]}", "this_turn",
      "`name` is read only for the kind cannot_activate_name, not for cannot_attack"),
+    ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column}]}", "this_turn",
+     "the kind negate_spell_trap_column needs `column`"),
+    ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column, column: 6}]}",
+     "this_turn", "column is 6"),
     ("  pending: [{player: A, card: [a_celtic], effect: 1}]", "pending", "which is not a card"),
     ("  counts: {A: {deck: -1}}", "counts", "deck is -1"),
     ("  window: sometime", "window", "window is 'sometime'; allowed: open"),

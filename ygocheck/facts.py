@@ -120,7 +120,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     for item in this_turn.get("effects") or []:
         until = constant(item["until"]) if "until" in item else "none"
         source = term(item["source"]) if "source" in item else "none"
-        name = f",{quoted(str(item['name']))}" if "name" in item else ""
+        name = f",{quoted(str(item['name']))}" if "name" in item else \
+            f",{int(item['column'])}" if "column" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
             f"{until},{source}{name})).")
     for item in this_turn.get("used") or []:
@@ -285,8 +286,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             event = effect.get(role)
             if not event:
                 continue
-            for key in ("event", "player", "card", "on_field", "by", "kind", "activation", "what",
-                        "from", "direct", "min_atk", "max_atk"):
+            for key in ("event", "player", "card", "on_field", "alone", "by", "kind", "activation",
+                        "what", "from", "direct", "min_atk", "max_atk"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for key in ("name", "archetype"):

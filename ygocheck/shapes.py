@@ -601,6 +601,7 @@ PLAYER_EFFECT = Record("player_effect", {
     "source": CardId(description="the card whose effect it is"),
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
                  "activate"),
+    "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
 }, required=("player", "kind"))
 
 THIS_TURN = Record("this_turn", {
@@ -770,8 +771,9 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
-              "draw_on_opponent_special_summon", "win_the_duel", "monsters_cannot_attack",
-              "no_damage", "activated_only_set_a_turn")
+              "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
+              "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
+              "activated_only_set_a_turn")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -882,6 +884,8 @@ EVENT_PATTERN = Record("event_pattern", {
                   description="for activated: what the activated card is"),
     "name": Text("for activated: the activated card's name"),
     "archetype": Text("for activated: an archetype the activated card belongs to"),
+    "alone": Boolean("the event concerns exactly 1 card (\"when your opponent would Special "
+                     "Summon exactly 1 monster\")"),
 }, required=("event",))
 
 # "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
@@ -1044,6 +1048,8 @@ OPERATION = Record("operation", {
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
+                      "the set position"),
     "activation": OneOf(("card",), description="cannot_activate: only card activations are "
                         "locked, not effects of face-up cards"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "

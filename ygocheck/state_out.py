@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import clingo
+
 from .solve import Answer
 from .vocabulary import PLAYER_NAMES
 
@@ -162,8 +164,10 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
             player, kind, until, source, *name = item.arguments
             effect = {"player": value(player), "kind": str(kind), "until": str(until),
                       "source": value(source)}
-            if name:                        # a lock on a card name
+            if name and name[0].type == clingo.SymbolType.String:   # a lock on a card name
                 effect["name"] = name[0].string
+            elif name:                      # a column (1-5 from A's left)
+                effect["column"] = name[0].number
             this_turn.setdefault("effects", []).append(
                 {k: v for k, v in effect.items() if v != "none"})
         elif str(key) == "used":
