@@ -194,3 +194,24 @@ def test_a_condition_the_descriptors_cannot_say_leans_to_allowing_too_much(
     assert out["warnings"] == [{"card": "a_half", "effect": 1,
                                 "text": "only while you control a Dragon monster",
                                 "leans": ["allows_too_much"]}]
+
+
+def test_an_archetype_the_official_list_does_not_record_is_said(tmp_path: Path) -> None:
+    # Altergeist Hexstia: "2 "Altergeist" monsters" (official text); Altergeist Marionetter and
+    # Altergeist Meluseek are "Altergeist" cards by their names, but the official card list
+    # records no archetype, so the rules cannot count them: the answer leaves the Link Summon
+    # out and says that it rests on the archetypes (lists too little), never silently.
+    cards = [{"id": "a_marionetter", "name": "Altergeist Marionetter", "owner": "A",
+              "zone": "monster", "slot": 1, "since_turn": 2},
+             {"id": "a_meluseek", "name": "Altergeist Meluseek", "owner": "A",
+              "zone": "monster", "slot": 2, "since_turn": 2},
+             {"id": "a_hexstia", "name": "Altergeist Hexstia", "owner": "A", "zone": "extra"}]
+    code, answer, _ = run(tmp_path, {"format": "ygocheck/1",
+                                     "state": {"turn": 3, "turn_player": "A", "phase": "main1",
+                                               "cards": cards}}, "actions", "--json")
+    assert code == 0
+    assert not [a for a in answer["actions"] if a["action"] == "special_summon"]
+    about_archetypes = [w for w in answer["warnings"] if "archetypes" in w["text"]]
+    assert {w["card"] for w in about_archetypes} == {"a_marionetter", "a_meluseek"}
+    assert all(set(w["leans"]) == {"allows_too_much", "lists_too_little"}
+               for w in about_archetypes)

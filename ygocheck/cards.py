@@ -148,8 +148,9 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
         for key in MONSTER_ONLY:
             if key in card:
                 checker.add(checker.line(card, key), f"{where}.{key} is only for monsters")
-    CARD.check_fields(checker, card, where, ("archetypes", "text", "passcode", "unmodelled",
-                                             "note", "remains_on_field", "hidden_card"))
+    CARD.check_fields(checker, card, where, ("archetypes", "archetypes_unknown", "text",
+                                             "passcode", "unmodelled", "note",
+                                             "remains_on_field", "hidden_card"))
     if "remains_on_field" in card and category == "monster":
         checker.add(checker.line(card, "remains_on_field"), f"{where}.remains_on_field is "
                     "for Normal Spells and Traps that stay on the field")
@@ -171,7 +172,7 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
                                              "cannot_normal_summon", "revival_limit", "tuner",
-                                             "summoned_only_by"))
+                                             "effect_monster", "summoned_only_by"))
     if "inherent_summon" in card:
         procedure = card["inherent_summon"]
         here = f"{where}.inherent_summon"

@@ -782,7 +782,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
-                "summoned_only_by", "inherent_summon")
+                "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
 # The kinds of monster a material description may ask for (`kind`, `not_kind`).
@@ -1117,11 +1117,15 @@ CARD = Record("card", {
     "cannot_normal_summon": Boolean(),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
+    "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
+                              "says Effect"),
     "materials": MATERIALS,
     "inherent_summon": INHERENT_SUMMON,
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
     "archetypes": Names(),
+    "archetypes_unknown": Boolean("the archetypes the card belongs to are not recorded (the "
+                                  "official card list)"),
     "text": Text("the card text, for people"),
     "passcode": Integer(1, 99999999, "the number printed on the card"),
     "unmodelled": Text("what of the card's text no descriptor expresses; answers resting on "

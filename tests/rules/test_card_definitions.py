@@ -43,3 +43,23 @@ def test_a_bad_operation_group_is_refused_at_its_operation() -> None:
     # Answering a summon, the same effect has that monster.
     facts += 'definition_event("Bad",1,when,event,summoned).'
     assert definition_errors(facts) == {"Bad operation(1,does,1)"}
+
+
+def test_effect_monster_is_only_beside_another_frame() -> None:
+    # CARD-17: "Effect" beside a Synchro frame is the card's information; a Normal Monster has
+    # no effects and a kind `effect` card is an Effect Monster already.
+    synchro = ('definition("Rose",category,monster). definition("Rose",kind,synchro). '
+               'definition("Rose",effect_monster,true).')
+    assert definition_errors(synchro) == set()
+    normal = ('definition("Plain",category,monster). definition("Plain",kind,normal). '
+              'definition("Plain",effect_monster,true).')
+    assert definition_errors(normal) == {"Plain effect_monster"}
+
+
+def test_archetypes_and_archetypes_unknown_exclude_each_other() -> None:
+    both = ('definition("Ghost",category,monster). definition("Ghost",kind,effect). '
+            'definition("Ghost",archetypes_unknown,true). '
+            'definition("Ghost",archetype,"Altergeist").')
+    assert definition_errors(both) == {"Ghost archetypes"}
+    assert definition_errors(both.replace('definition("Ghost",archetype,"Altergeist").', "")) \
+        == set()

@@ -138,6 +138,12 @@ class OfficialCard:
                     out[key] = 0 if value == "?" else value
             if self.scale is not None:
                 out["scale"] = self.scale
+            # The type line's words the definition records (docs/official.md): "Tuner", and
+            # "Effect" beside the frame of a Fusion, Synchro, Xyz, Link or Ritual Monster.
+            if "Tuner" in self.abilities:
+                out["tuner"] = True
+            if "e" in self.text and self.kind not in ("effect", "normal", "token"):
+                out["effect_monster"] = True
             if self.summon is not None:
                 materials = self.summon.materials()
                 if materials is not None:
@@ -148,6 +154,8 @@ class OfficialCard:
                     out["summoned_only_by"] = self.summon.summoned_only_by
         if self.passcode is not None:
             out["passcode"] = self.passcode
+        # The list records no archetype: a text asking for one cannot tell (docs/official.md).
+        out["archetypes_unknown"] = True
         note = self.unmodelled()
         if note:
             out["unmodelled"] = note
