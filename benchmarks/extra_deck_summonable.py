@@ -61,8 +61,11 @@ def _material(group: dict[str, Any], index: int, level: int | None) -> dict[str,
     if group.get("not_kind") == kind:
         kind = "effect"
     card: dict[str, Any] = {"category": "monster", "kind": kind,
-                            "attribute": group.get("attribute", "EARTH"),
-                            "type": group.get("type", "Warrior"),
+                            # "LIGHT and/or DARK", "Beast, Beast-Warrior, and/or Winged
+                            # Beast": the first of those listed
+                            "attribute": group.get("attribute",
+                                                   (group.get("attributes") or ["EARTH"])[0]),
+                            "type": group.get("type", (group.get("types") or ["Warrior"])[0]),
                             "atk": group.get("max_atk", group.get("min_atk", 1000)),
                             "def": group.get("max_def", group.get("min_def", 1000))}
     if kind == "xyz":
@@ -233,12 +236,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kind", choices=KINDS)
     parser.add_argument("--keep", help="write the snapshots into this folder")
     parser.add_argument("--json", help="write the results as JSON here")
+    parser.add_argument("--only", action="append", default=[],
+                        help="ask about this monster (by English name) only; may be repeated")
     parser.add_argument("--build-only", action="store_true",
                         help="only build the boards and count them (asks the rules nothing)")
     args = parser.parse_args(argv)
     names = [c.en for c in official().cards()
              if c.kind in KINDS and (args.kind is None or c.kind == args.kind)
              and c.summon is not None and c.summon.status == "expressed"]
+    if args.only:
+        names = [n for n in names if n in args.only]
     if args.limit:
         names = names[:args.limit]
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="summonable-"))

@@ -503,6 +503,46 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{controls: monster, amount: 2}]}]}", "amount is the LP of an lp at_most/at_least"),
     ("{category: trap, kind: normal, effects: [{kind: activation, "
      "unmodelled_condition: 7}]}", "unmodelled_condition must be a non-empty text"),
+    # "destroy that card on the field" (Ghost Ogre & Snow Rabbit): `where` in `does`
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{what: monster}, does: [{op: destroy, what: activated_card, where: graveyard}]}]}",
+     "`where: graveyard` in `does` is read only as `where: field` with `what: activated_card`"),
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], responds_to: "
+     "{activation: face_up}, does: [{op: destroy, what: activated_card}]}]}",
+     "allowed: card, effect, not_card, any"),
+    # "in which you would take battle damage" (Kuriboh's OCG text) is read for activations
+    ("{category: monster, kind: effect, effects: [{kind: continuous, battle: {damage_to: you}, "
+     "applies: [{op: no_hand_limit}]}]}", "`battle: {damage_to: you}` is read for quick and "
+     "ignition effects only, not for a continuous effect"),
+    # "gains ATK equal to the ATK of the monster it is battling" (Honest)
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], battle: "
+     "{your_monster: {attribute: LIGHT}}, does: [{op: damage, player: opponent, what: "
+     "your_battling_monster, equal_to: atk, read_from: its_battle_opponent}]}]}",
+     "read_from says whose value `equal_to` reads for change_atk and change_def; damage reads "
+     "none"),
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], does: "
+     "[{op: change_atk, what: your_battling_monster, equal_to: atk, read_from: "
+     "its_battle_opponent}]}]}", "`what: your_battling_monster` names a card this effect has "
+     "none of"),
+    # "..., but you cannot activate cards with that name" (Sangan, ACT-97)
+    ("{category: monster, kind: effect, effects: [{kind: trigger, trigger: {event: summoned, "
+     "card: self}, does: [{op: draw, player: you, count: 1}, {op: cannot_activate_name, "
+     "player: you}]}]}", "cannot_activate_name locks the names of the cards the operation just "
+     "before it adds to the hand: put it right after an add_to_hand"),
+    # "this turn, each time your opponent Special Summons a monster(s), draw 1" (Maxx "C")
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], does: "
+     "[{op: draw_on_opponent_special_summon, player: you, until: end_of_next_turn}]}]}",
+     "draw_on_opponent_special_summon lasts for the rest of the turn and reads no `until`"),
+    # "you win the Duel" (Exodia the Forbidden One, GAME-09)
+    ("{category: monster, kind: effect, effects: [{kind: continuous, from: [graveyard], "
+     "applies: [{op: win_the_duel}]}]}", "a continuous effect applies on the field, or with "
+     "`from: [hand]` while its card is in the hand; `from: graveyard` is not read"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: "
+     "win_the_duel}]}]}", "win_the_duel is what a continuous effect applies"),
+    # "Place 1 Spell Counter on it (max. 1)" (Breaker the Magical Warrior)
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: draw, "
+     "player: you, count: 1, max: 1}]}]}", "`max` is the most counters place_counter may leave "
+     "on the card; draw reads none"),
 ])
 def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
     text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
@@ -563,6 +603,10 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
     ("  this_turn: {normal_summon_used: [A, A]}", "this_turn", "lists a player twice"),
     ("  this_turn: {used: [{player: A, name: [Dark Hole], effect: 1}]}", "this_turn",
      "unknown card name"),
+    ("  this_turn: {effects: [{player: B, kind: cannot_activate_name}]}", "this_turn",
+     "the kind cannot_activate_name needs `name`, the card name it locks"),
+    ("  this_turn: {effects: [{player: B, kind: cannot_attack, name: Sangan}]}", "this_turn",
+     "`name` is read only for the kind cannot_activate_name, not for cannot_attack"),
     ("  pending: [{player: A, card: [a_celtic], effect: 1}]", "pending", "which is not a card"),
     ("  counts: {A: {deck: -1}}", "counts", "deck is -1"),
     ("  window: sometime", "window", "window is 'sometime'; allowed: open"),

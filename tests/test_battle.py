@@ -104,8 +104,11 @@ WINDOW_EXPECTATIONS = [
 
 
 def window_state(timing: str) -> dict:
+    # Dark Magician (2500) attacks Gemini Elf (1900): B would take 600 battle damage, which
+    # Kuriboh's OCG text asks for ("when you would take battle damage from an opponent's
+    # monster's attack, during damage calculation").
     cards = [
-        {"id": "a_celtic", "name": "Celtic Guardian", "owner": "A", "zone": "monster",
+        {"id": "a_dm", "name": "Dark Magician", "owner": "A", "zone": "monster",
          "slot": 1, "since_turn": 2, "attacked": True},
         {"id": "b_elf", "name": "Gemini Elf", "owner": "B", "zone": "monster", "slot": 1,
          "since_turn": 2},
@@ -122,7 +125,7 @@ def window_state(timing: str) -> dict:
         cards.append({"id": ident, "name": name, "owner": "B", "zone": "spell_trap",
                       "slot": slot, "face": "down", "since_turn": 2})
     data = snapshot(cards, phase="battle", step="damage", timing=timing, priority="B",
-                    battle={"attacker": "a_celtic", "target": "b_elf"})
+                    battle={"attacker": "a_dm", "target": "b_elf"})
     data["cards"] = WINDOW_CARDS
     return data
 

@@ -58,13 +58,15 @@ def test_every_deciding_rule_carries_a_rule_id() -> None:
     and prohibitions of a candidate or an asked action, legality/legal.lp; procedure_rule/2
     and zone_rule/2 the rules of each summon procedure and of its zone, procedure_refuses/3
     the rule that keeps a material out, position_refused/3 the rule that keeps a position out,
-    legality/special_summon.lp; resolution_refused/1, request.lp)."""
+    legality/special_summon.lp; pendulum_refuses/3 the rule that keeps a card out of a Pendulum
+    Summon, legality/pendulum_summon.lp; resolution_refused/1, request.lp)."""
     tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "choice_rule(K, R)", "blocked(A, R)",
               "target_refused_by(A, X, R)", "summon_rule(N, R)", "part_decided_by(K, R)",
               "precondition_fails(A, R)", "summon_rule(F, R)", "procedure_rule(M, R)",
               "zone_rule(M, R)", "procedure_refuses(A, X, R)", "request_fails(Id, R)",
               "objection(A, R)", "choice_rule(target, R)", "position_refused_as(Id, A, R)",
-              "resolution_refused(R)", "target_restriction_rule(R)")
+              "resolution_refused(R)", "target_restriction_rule(R)",
+              "pendulum_refuses(A, X, R)")
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
         for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids|precondition_fails|"
@@ -112,3 +114,10 @@ def test_a_rule_of_one_profile_names_a_profile_the_rules_know_and_is_gated_on_it
             raise AssertionError(f"{rule} belongs to {profiles}, but no rule near a line of "
                                  "asp/ that names it reads rules_profile/1")
     assert gated >= 4
+
+
+def test_every_rule_id_is_defined_once() -> None:
+    # YAML keeps the last of two equal keys silently: a second entry would hide the first.
+    text = (asp_folder() / "catalogue.yaml").read_text(encoding="utf-8")
+    ids = re.findall(r"^([A-Z]+-\d+):", text, flags=re.MULTILINE)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []

@@ -76,6 +76,25 @@ def test_including_says_what_some_of_the_materials_must_be(card: str, line: str,
     assert read_line(line) == {"groups": groups, "including": including}, card
 
 
+@pytest.mark.parametrize("card, line, groups, including", [
+    # the official texts (reference.jsonl.gz): "one of these Types / Attributes"
+    ("Tri-Brigade Arms Mouser", "2 Beast, Beast-Warrior, and/or Winged Beast monsters",
+     [{"count": 2, "types": ["Beast", "Beast-Warrior", "Winged Beast"]}], []),
+    ("Sky Striker Ace - Azalea", "2 LIGHT and/or DARK monsters",
+     [{"count": 2, "attributes": ["LIGHT", "DARK"]}], []),
+    ("Despian Quaeritis", '1 "Despia" monster + 1 LIGHT or DARK monster',
+     [{"count": 1, "archetype": "Despia"}, {"count": 1, "attributes": ["LIGHT", "DARK"]}], []),
+    ("Ragnaraika Mantis Monk", "2+ monsters, including an Insect, Plant, or Reptile monster",
+     [{"min": 2}], [{"min": 1, "types": ["Insect", "Plant", "Reptile"]}]),
+])
+def test_types_or_attributes_joined_by_or_are_one_of_them(card: str, line: str, groups: list,
+                                                          including: list) -> None:
+    expected: dict = {"groups": groups}
+    if including:
+        expected["including"] = including
+    assert read_line(line) == expected, card
+
+
 @pytest.mark.parametrize("card, line", [
     ("Puzzlomino, the Drop-n-Deleter", "2 monsters with different Levels"),
     ("Sky Striker Ace - Hayate", '1 non-WIND "Sky Striker Ace" monster'),

@@ -69,6 +69,21 @@ def test_synchro_summon_placements_counted_by_hand(tmp_path: Path) -> None:
     assert all((a["zone"], a["slot"]) != ("monster", 3) for a in expanded)
 
 
+def test_pendulum_summon_sets_counted_by_hand(tmp_path: Path) -> None:
+    # pendulum_summon.yaml case 1: Scales 1 and 8; Dark Magician (Level 7) and Cyber Dragon
+    # (Level 5) in the hand, Odd-Eyes Pendulum Dragon (Level 7) face-up in the Extra Deck, not
+    # Effect Veiler (Level 1). Two free Main Monster Zones and one Extra Monster Zone: every
+    # non-empty set of the three fits, 7 sets; zones and positions are chosen as it happens.
+    path = case_snapshot(tmp_path, "pendulum_summon.yaml", 0)
+    assert summons(["actions", path]) == [{"player": "A", "action": "special_summon",
+                                           "method": "pendulum",
+                                           "cards_from": ["a_cyber", "a_dm", "a_odd"]}]
+    expanded = summons(["actions", path, "--expand"])
+    assert sorted(tuple(a["cards"]) for a in expanded) == [
+        ("a_cyber",), ("a_cyber", "a_dm"), ("a_cyber", "a_dm", "a_odd"), ("a_cyber", "a_odd"),
+        ("a_dm",), ("a_dm", "a_odd"), ("a_odd",)]
+
+
 def test_malformed_special_summons_are_bad_input(tmp_path: Path) -> None:
     path = case_snapshot(tmp_path, "synchro_summon.yaml", 0)
     for action, words in [

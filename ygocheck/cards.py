@@ -61,6 +61,12 @@ PICK_KEYS = ("from", "category", "kind", "attribute", "name", "archetype", "max_
              "min_atk", "max_def", "min_def")
 
 
+# The information keys a group of monsters named by what the effect answers may be narrowed by.
+INFORMATION_KEYS = ("attribute", "name", "archetype", "max_level", "min_level", "max_atk",
+                    "min_atk", "max_def", "min_def")
+NARROWED_GROUPS = ("summoned_monster",)
+
+
 # A Fusion or Ritual Summon names with these keys where its materials are and which Ritual
 # Monsters it summons (asp/check.lp, filters.lp).
 DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype")}
@@ -85,17 +91,23 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
                 checker.add(at, f"{here}: `what: picked` needs `from`, the places the cards "
                             "are picked from (a list of hand, deck, graveyard, banished)")
         else:
-            stray = [key for key in PICK_KEYS if key in operation
+            # A group of monsters ("that monster(s) with 1500 or more ATK") is narrowed by
+            # what a card is (asp/filters.lp), never by where it is picked from.
+            narrows = INFORMATION_KEYS if operation.get("what") in NARROWED_GROUPS else ()
+            stray = [key for key in PICK_KEYS if key in operation and key not in narrows
                      and key not in DESCRIBES_ITS_SUMMON.get(str(operation.get("op")), ())]
             if stray:
                 checker.add(at, f"{here}: {', '.join(stray)} describe the cards an operation "
                             "picks; give `what: picked` (or use targets for a targeted card)")
     for index, operation in enumerate(operations, start=1):
         if not isinstance(operation, dict) or operation.get("op") not in ("damage", "gain_lp"):
-            if isinstance(operation, dict) and "equal_to" in operation:
+            if isinstance(operation, dict) and "equal_to" in operation \
+                    and not ("read_from" in operation
+                             and operation.get("op") in ("change_atk", "change_def")):
                 checker.add(checker.line(operations, index - 1) or line,
                             f"{where}.does[{index}]: equal_to gives the amount of damage or "
-                            "gain_lp; this operation has no amount")
+                            "gain_lp, or with `read_from` of change_atk and change_def; this "
+                            "operation has no amount")
             continue
         at = checker.line(operations, index - 1) or line
         here = f"{where}.does[{index}]"

@@ -130,6 +130,14 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("extra_zone_used", 2): lambda p, e: f"{p} already uses an Extra Monster Zone ({e}, no "
                                          "material)",
     ("procedure", 2): lambda c, m: f"{c} is summoned by its procedure: {m}",
+    ("scales", 3): lambda p, lo, hi: f"{p}'s Pendulum Scales are {lo} and {hi}: Levels "
+                                     f"{lo + 1} to {hi - 1} may be Pendulum Summoned",
+    ("pendulum_zones", 2): lambda p, n: f"{p} has {_plural(n, 'Pendulum Monster')} in their "
+                                        "Pendulum Zones, not 2",
+    ("extra_deck_room", 3): lambda p, e, n: f"{_plural(e, 'monster')} named from the Extra Deck; "
+                                            f"{p} has room for {n} there (an Extra Monster Zone "
+                                            "or a free linked zone)",
+    ("main_zones_free", 2): lambda p, n: f"{p} has {_plural(n, 'free Main Monster Zone')}",
     ("nothing_to_summon", 3): lambda s, m, k: (
         f"none of the {_plural(k, str(m).capitalize() + ' Monster')} {s} may summon has "
         + ("materials" if m == "fusion" else "Tributes")

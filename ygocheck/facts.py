@@ -46,7 +46,7 @@ def constant(value: Any) -> str:
 
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
-TEXT_KEYS = ("type", "attribute", "name", "archetype")
+TEXT_KEYS = ("type", "attribute", "name", "archetype", "types", "attributes")
 
 
 def described(key: str, value: Any) -> str:
@@ -120,8 +120,9 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     for item in this_turn.get("effects") or []:
         until = constant(item["until"]) if "until" in item else "none"
         source = term(item["source"]) if "source" in item else "none"
+        name = f",{quoted(str(item['name']))}" if "name" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
-            f"{until},{source})).")
+            f"{until},{source}{name})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")
@@ -212,8 +213,10 @@ def material_facts(ident: str, materials: Any) -> list[str]:
         for index, group in enumerate(materials.get(part) or [], start=1):
             out.append(f"definition_material({ident},{asp_part},{index},any,any).")
             for key, value in group.items():
-                shown = described(key, value)
-                out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
+                # A list ("one of these Types") is one fact per value.
+                for one in value if isinstance(value, list) else [value]:
+                    shown = described(key, one)
+                    out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
     return out
 
 
@@ -256,7 +259,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     "pledge"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
-        for key in ("optional", "changes_stats"):
+        for key in ("optional", "changes_stats", "pendulum_effect"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
         for key in ("unmodelled", "unmodelled_condition"):
@@ -270,7 +273,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if not event:
                 continue
             for key in ("event", "player", "card", "on_field", "by", "kind", "activation", "what",
-                        "from"):
+                        "from", "direct", "min_atk", "max_atk"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for key in ("name", "archetype"):
@@ -279,6 +282,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for how in event.get("how") or []:
                 out.append(f"definition_event({prefix},{role},how,{constant(how)}).")
         for key, value in (effect.get("battle") or {}).items():
+            if isinstance(value, dict):     # your_monster: the description of that monster
+                out.append(f"definition_event({prefix},battle,{key},true).")
+                for inner, text in value.items():
+                    out.append(f"definition_event({prefix},battle_{key},{inner},"
+                               f"{quoted(str(text))}).")
+                continue
             shown = quoted(str(value)) if key in ("attribute", "type") else constant(value)
             out.append(f"definition_event({prefix},battle,{key},{shown}).")
         responds = effect.get("responds_to") or []

@@ -22,6 +22,10 @@ def describe_action(action: dict[str, Any]) -> str:
     parts = [action["action"]]
     if "card" in action:
         parts.append(str(action["card"]))
+    if "method" in action:
+        parts.append(str(action["method"]))
+    if action["action"] == "special_summon" and "cards" in action:
+        parts.append(" ".join(action["cards"]))
     if action["action"] == "activate" and action.get("effect", 1) != 1:
         parts.append(f"effect {action['effect']}")
     if "target" in action:
@@ -48,6 +52,9 @@ def _choices(action: dict[str, Any]) -> str:
             many = f"1 to {count}" if key == "targets_from" and action.get("targets_up_to") \
                 else str(count)
             notes.append(f"{many} {word}{'s' if count > 1 else ''} from {', '.join(options)}")
+    for key, word in (("materials_from", "materials"), ("cards_from", "cards")):
+        if action["action"] == "special_summon" and key in action:
+            notes.append(f"{word} from {', '.join(action[key])}")
     return "; ".join(notes)
 
 

@@ -599,6 +599,8 @@ PLAYER_EFFECT = Record("player_effect", {
     "kind": Word("player_effect"),
     "until": Word("until", "when it ends (default: the end of the turn)"),
     "source": CardId(description="the card whose effect it is"),
+    "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
+                 "activate"),
 }, required=("player", "kind"))
 
 THIS_TURN = Record("this_turn", {
@@ -741,7 +743,7 @@ PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
 TURNS = ("yours", "opponent", "any")
 TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculation",
            "after_damage_calculation", "end_of_damage_step", "start_of_battle_phase",
-           "end_of_battle_phase", "battle_step", "end_phase")
+           "end_of_battle_phase", "battle_step", "end_phase", "damage_step")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
                 "drawn", "discarded", "damage", "phase_start", "set", "added")
@@ -760,17 +762,19 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
+              "destroy_at_end_of_damage_step",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
-              "cannot_add_from_deck", "cannot_attack", "negate_attack")
+              "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
+              "draw_on_opponent_special_summon", "win_the_duel", "monsters_cannot_attack")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -865,6 +869,10 @@ EVENT_PATTERN = Record("event_pattern", {
                   "negated and that was destroyed for it)"),
     "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
+    "direct": Boolean("for attack_declared: a direct attack (\"declares a direct attack\")"),
+    "min_atk": Integer(0, 100000, "for when: a card of the event has at least this ATK now "
+                       "(\"Summons a monster(s) with 1500 or more ATK\")"),
+    "max_atk": Integer(0, 100000, "for when: a card of the event has at most this ATK now"),
     "activation": OneOf(("card", "effect"), description="for activated: a card activation (also "
                         "one made by another card's effect), or an effect activation (every "
                         "activation a player makes: a card activation carries one)"),
@@ -874,6 +882,12 @@ EVENT_PATTERN = Record("event_pattern", {
     "archetype": Text("for activated: an archetype the activated card belongs to"),
 }, required=("event",))
 
+# "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
+# battling, described by these keys; `what: your_battling_monster` acts on it.
+YOUR_BATTLING_MONSTER = Record("your_monster", {
+    "attribute": OneOf(ATTRIBUTES),
+    "type": Text(),
+}, at_least=1)
 BATTLE_CONDITION = Record("battle_condition", {
     "role": OneOf(BATTLE_ROLES, description="this card attacks, is attacked, or either"),
     "face": OneOf(("up", "down"), description="the monster it battles is face-up/face-down"),
@@ -886,6 +900,10 @@ BATTLE_CONDITION = Record("battle_condition", {
     "has_battled": Boolean("this card has battled this turn"),
     "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
     "flipped": Boolean("this card was face-down when attacked"),
+    "your_monster": YOUR_BATTLING_MONSTER,
+    "damage_to": OneOf(("you",), description="the battle in progress would inflict battle "
+                       "damage on you as damage calculation now stands (\"during damage "
+                       "calculation in which you would take battle damage\"; quick effects)"),
 }, at_least=1)
 
 # "When a card or effect is activated that includes any of these effects": an operation and
@@ -900,7 +918,11 @@ RESPONDS_TO = Record("responds_to", {
     "what": OneOf(("spell", "trap", "monster", "card")),
     "kind": OneOf(tuple(dict.fromkeys(KINDS["spell"] + KINDS["trap"])),
                   description="the kind of the activated Spell/Trap (\"a Normal Trap Card\")"),
-    "activation": OneOf(("card", "effect", "any")),
+    "activation": OneOf(("card", "effect", "not_card", "any"), description="card: a Spell/Trap "
+                        "card activation; effect: any effect activation (a card activation "
+                        "carries one); not_card: an effect activation that is no card "
+                        "activation (\"a Spell/Trap that is already face-up on the field "
+                        "activates its effect\")"),
     "player": OneOf(WHO),
     "targeting": OneOf(("only_self", "self")),
     "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
@@ -1019,6 +1041,12 @@ OPERATION = Record("operation", {
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
+                   "hold (\"(max. 1)\")"),
+    "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
+                       "with `equal_to`: the amount is that value of the monster the changed "
+                       "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
+                       "it is battling\")"),
 }, required=("op",))
 
 EFFECT = Record("effect", {
@@ -1045,6 +1073,9 @@ EFFECT = Record("effect", {
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
     "changes_stats": Boolean("directly changes ATK/DEF"),
+    "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
+                               "Pendulum Zone (its card activation, from the hand, places it "
+                               "there); the others are its monster effects, never there"),
     "battle": BATTLE_CONDITION,
     "does": ListOf(OPERATION, description="what it does on resolution, in order"),
     "applies": ListOf(OPERATION, description="for continuous effects: what it applies"),
@@ -1070,6 +1101,10 @@ MATERIAL_GROUP = Record("material_group", {
     "pendulum": Boolean("a Pendulum Monster"),
     "type": Text("the monster Type"),
     "attribute": OneOf(ATTRIBUTES),
+    "types": ListOf(Text("a monster Type"), at_least=2, description="one of these Types "
+                    "(\"Beast, Beast-Warrior, and/or Winged Beast monsters\")"),
+    "attributes": ListOfWords(ATTRIBUTES, "one of these Attributes (\"LIGHT and/or DARK "
+                              "monsters\")"),
     "name": Text("the card's exact name"),
     "archetype": Text("an archetype the card belongs to"),
     "level": Integer(1, 13, "exactly this Level"),

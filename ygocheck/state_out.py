@@ -159,9 +159,11 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
     for atom in sorted(answer.of("snapshot_this_turn")):
         key, item = atom.arguments
         if str(key) == "effect":
-            player, kind, until, source = item.arguments
+            player, kind, until, source, *name = item.arguments
             effect = {"player": value(player), "kind": str(kind), "until": str(until),
                       "source": value(source)}
+            if name:                        # a lock on a card name
+                effect["name"] = name[0].string
             this_turn.setdefault("effects", []).append(
                 {k: v for k, v in effect.items() if v != "none"})
         elif str(key) == "used":

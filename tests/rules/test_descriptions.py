@@ -233,3 +233,20 @@ def test_the_monster_a_card_battles_is_a_description_too() -> None:
                   + monster("normal", user="b") + "summoned_how(normal, normal).")
     assert "fits_identity(battled_monster(s,1),revived)" in atoms
     assert "misfit(battled_monster(s,1),normal,summoned)" in atoms
+
+
+def test_types_and_attributes_listed_fit_a_card_of_any_one_of_them() -> None:
+    # "2 Beast, Beast-Warrior, and/or Winged Beast monsters" (Tri-Brigade Arms Mouser), "2
+    # LIGHT and/or DARK monsters" (Sky Striker Ace - Azalea): each material is of one of them.
+    facts = (target(types='"Beast"') + 'target_field(s, 1, 1, types, "Winged Beast").'
+             + monster("bird", monster_type='"Winged Beast"')
+             + monster("dog", monster_type='"Beast"')
+             + monster("knight", monster_type='"Warrior"'))
+    atoms = solve(facts)
+    assert {"fits_identity(target(s,1,1),bird)", "fits_identity(target(s,1,1),dog)"} <= atoms
+    assert "misfit(target(s,1,1),knight,types)" in atoms
+    facts = (target(attributes='"LIGHT"') + 'target_field(s, 1, 1, attributes, "DARK").'
+             + monster("dark", attribute='"DARK"') + monster("fire", attribute='"FIRE"'))
+    atoms = solve(facts)
+    assert "fits_identity(target(s,1,1),dark)" in atoms
+    assert "misfit(target(s,1,1),fire,attributes)" in atoms

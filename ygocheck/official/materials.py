@@ -119,6 +119,11 @@ def _filters(text: str, single: bool) -> dict[str, Any]:
         put(f"{'max' if side == 'less' else 'min'}_{stat.lower()}", int(amount))
         rest = rest[:found.start()]
     while True:
+        listed = _listed(rest, TYPES) or _listed(rest, ATTRIBUTES)
+        if listed:                 # "Beast, Beast-Warrior, and/or Winged Beast", "LIGHT or DARK"
+            words, rest = listed
+            put("attributes" if words[0] in ATTRIBUTES else "types", words)
+            continue
         level = _LEVEL.match(rest)
         if level:
             value, side = int(level.group(1)), level.group(2)
@@ -180,6 +185,28 @@ def _filters(text: str, single: bool) -> dict[str, Any]:
             raise Unreadable(text)
         return out
     raise Unreadable(text)
+
+
+def _listed(text: str, names: tuple[str, ...]) -> tuple[list[str], str] | None:
+    """"A, B, and/or C", "A and/or B", "A, B, or C", "A or B" at the start of text, each a
+    Type ("-Type" allowed) or each an Attribute: the names, and the text after; else None."""
+    found: list[str] = []
+    rest = text
+    closing = False
+    while True:
+        name = next((n for n in names if re.match(re.escape(n) + r"(?:-Type)?(?:[\s,]|$)", rest)),
+                    None)
+        if name is None:
+            return None
+        found.append(name)
+        rest = re.sub(r"^" + re.escape(name) + r"(?:-Type)?", "", rest)
+        if closing:
+            return found, rest.lstrip()
+        joint = re.match(r"(, and/or |, or | and/or | or |, )", rest)
+        if joint is None:
+            return None
+        closing = joint.group(1) != ", "
+        rest = rest[joint.end():]
 
 
 @dataclass
