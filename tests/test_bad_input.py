@@ -13,6 +13,7 @@ import json
 import sys
 import traceback
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,22 @@ def assert_bad(result: Result, path: Path, line: int | None, *phrases: str) -> N
     assert where in result.stderr, f"{where!r} not in: {result.stderr}"
     for phrase in phrases:
         assert phrase in result.stderr, f"{phrase!r} not in: {result.stderr}"
+
+
+def assert_refused(outcome: Any, path: Path, line: int | None, *phrases: str) -> None:
+    """assert_bad for an Outcome (checked_alone_as_well): exit 2, nothing on stdout, a
+    message on stderr that names the file (and line) and says what is wrong."""
+    assert outcome.exit_code == 2, f"expected exit 2, got {outcome.exit_code}: {outcome}"
+    assert outcome.stdout == ""
+    where = f"{path}:{line}:" if line is not None else f"{path}"
+    assert where in outcome.stderr, f"{where!r} not in: {outcome.stderr}"
+    for phrase in phrases:
+        assert phrase in outcome.stderr, f"{phrase!r} not in: {outcome.stderr}"
+
+
+def sampled_alone(request: Any) -> bool:
+    """The batched tests (checked_alone_as_well) also checked alone: one in four."""
+    return zlib.crc32(request.node.name.encode()) % 4 == 0
 
 
 def line_of(text: str, needle: str) -> int:
@@ -544,10 +561,23 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "player: you, count: 1, max: 1}]}]}", "`max` is the most counters place_counter may leave "
      "on the card; draw reads none"),
 ])
-def test_definition_with_a_bad_value(bad: Any, definition: str, phrase: str) -> None:
-    text = (f"cards:\n  Test Thing: {definition}\n" + HEAD +
+def test_definition_with_a_bad_value(request: Any, tmp_path_factory: Any, tmp_path: Path,
+                                     definition: str, phrase: str) -> None:
+    """Checked in batches, one `check` a batch, one in four alone as well (pyproject.toml,
+    ygocheck_batched; checked_alone_as_well)."""
+    text = with_definition(definition)
+    path, outcome = checked_alone_as_well(request, tmp_path_factory, tmp_path, text, False,
+                                          definition_text, sampled_alone(request))
+    assert_refused(outcome, path, line_of(text, "Test Thing:"), phrase)
+
+
+def with_definition(definition: str) -> str:
+    return (f"cards:\n  Test Thing: {definition}\n" + HEAD +
             "  cards:\n    - {id: a_t, name: Test Thing, owner: A, zone: graveyard}\n")
-    bad(text, "Test Thing:", phrase)
+
+
+def definition_text(item: Any) -> tuple[str, bool]:
+    return with_definition(item.callspec.params["definition"]), False
 
 
 @pytest.mark.parametrize("entry,needle,phrase", [
@@ -877,27 +907,28 @@ def checked_alone(mutation: mutations.Mutation) -> bool:
 
 
 # A batch's outcomes (by node id), once per batch (ygocheck/batches.py; pyproject.toml names
-# test_mutated_snapshot in ygocheck_batched).
+# the batched test functions in ygocheck_batched).
 CHECKED: dict[str, dict[str, tuple[Path, Outcome]]] = {}
 
 
-def checked_in_batch(request: Any, folders: Any) -> dict[str, tuple[Path, Outcome]]:
-    """The mutations of this test's batch, each written to a file of its own, given to one
-    `check` command (the YAML ones judged in one grounding, pipeline.first_answers), once
-    with --json and once for people; each file's outcome split out of the answer. A batch
-    whose answer is not clean, or cannot be split by file, gives none: each of its tests
-    then runs `check` alone."""
+def checked_in_batch(request: Any, folders: Any, text_of: Callable[[Any], tuple[str, bool]]
+                     ) -> dict[str, tuple[Path, Outcome]]:
+    """The files of this test's batch (`text_of(item)`: each item's text, and whether it is
+    shown with --json), each written to a file of its own, given to one `check` command (the
+    YAML ones judged in one grounding, pipeline.first_answers), once with --json and once for
+    people; each file's outcome split out of the answer. A batch whose answer is not clean,
+    or cannot be split by file, gives none: each of its tests then runs `check` alone."""
     from ygocheck.batches import batch_items, session_batches
 
     name = session_batches(request.session).get(request.node.nodeid, request.node.nodeid)
     if name not in CHECKED:
-        folder = folders.mktemp("mutated")
+        folder = folders.mktemp("batch")
         written: list[tuple[str, Path, bool]] = []
         for number, item in enumerate(batch_items(request.node)):
-            mutation = item.callspec.params["mutation"]
+            text, as_json = text_of(item)
             path = folder / f"{number:04d}.yaml"
-            path.write_text(mutation.yaml_text(), encoding="utf-8")
-            written.append((item.nodeid, path, shown_as_json(mutation)))
+            path.write_text(text, encoding="utf-8")
+            written.append((item.nodeid, path, as_json))
         found: dict[str, tuple[Path, Outcome]] = {}
         for as_json in (True, False):
             group = [(nodeid, path) for nodeid, path, j in written if j == as_json]
@@ -907,6 +938,30 @@ def checked_in_batch(request: Any, folders: Any) -> dict[str, tuple[Path, Outcom
                 found.update(split_outcomes(result, group, as_json))
         CHECKED[name] = found
     return CHECKED[name]
+
+
+def checked_alone_as_well(request: Any, folders: Any, tmp_path: Path, text: str, as_json: bool,
+                          text_of: Callable[[Any], tuple[str, bool]], alone: bool
+                          ) -> tuple[Path, Outcome]:
+    """This test's file and what `check` answered about it: from its batch
+    (checked_in_batch), or from `check` run on it alone when the batch gave none or when the
+    test is in the sample checked alone (`alone`), which must get the same answer as the
+    batch."""
+    found = checked_in_batch(request, folders, text_of).get(request.node.nodeid)
+    if found is not None and not alone:
+        return found
+    path = found[0] if found is not None else tmp_path / "alone.yaml"
+    if found is None:
+        path.write_text(text, encoding="utf-8")
+    result = invoke("check", str(path), *(["--json"] if as_json else []))
+    assert_clean(result)
+    single = Outcome(result.exit_code, result.stdout, result.stderr)
+    if found is not None:
+        batched = found[1]
+        assert (batched.exit_code, batched.stderr) == (single.exit_code, single.stderr)
+        assert (json.loads(batched.stdout) == json.loads(single.stdout) if as_json else
+                batched.stdout == single.stdout), (batched, single)
+    return path, single
 
 
 def split_outcomes(result: Result, group: list[tuple[str, Path]],
@@ -952,6 +1007,11 @@ def split_outcomes(result: Result, group: list[tuple[str, Path]],
     return found
 
 
+def mutated_text(item: Any) -> tuple[str, bool]:
+    mutation = item.callspec.params["mutation"]
+    return mutation.yaml_text(), shown_as_json(mutation)
+
+
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=[m.id for m in MUTATIONS])
 def test_mutated_snapshot(request: Any, tmp_path_factory: Any, tmp_path: Path,
                           mutation: mutations.Mutation) -> None:
@@ -959,21 +1019,9 @@ def test_mutated_snapshot(request: Any, tmp_path_factory: Any, tmp_path: Path,
     must fail, with a message for a person (or JSON) that names the file. Most are answered
     in a batch (checked_in_batch); the sample checked alone must get the same answer."""
     as_json = shown_as_json(mutation)
-    found = checked_in_batch(request, tmp_path_factory).get(request.node.nodeid)
-    if found is None or checked_alone(mutation):
-        path = found[0] if found is not None else tmp_path / "mutated.yaml"
-        if found is None:
-            path.write_text(mutation.yaml_text(), encoding="utf-8")
-        result = invoke("check", str(path), *(["--json"] if as_json else []))
-        assert_clean(result)
-        alone = Outcome(result.exit_code, result.stdout, result.stderr)
-        if found is not None:
-            batched = found[1]
-            assert (batched.exit_code, batched.stderr) == (alone.exit_code, alone.stderr)
-            assert (json.loads(batched.stdout) == json.loads(alone.stdout) if as_json else
-                    batched.stdout == alone.stdout), (batched, alone)
-        found = (path, alone)
-    path, outcome = found
+    path, outcome = checked_alone_as_well(request, tmp_path_factory, tmp_path,
+                                          mutation.yaml_text(), as_json, mutated_text,
+                                          checked_alone(mutation))
     if mutation.must_fail:
         assert outcome.exit_code == 2, f"{mutation.id} was accepted:\n{mutation.yaml_text()}"
     if outcome.exit_code == 2:

@@ -3,6 +3,9 @@ derive it for the attack in progress, before damage calculation."""
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import pytest
 
 from conftest import decide, snapshot
@@ -130,11 +133,17 @@ def window_state(timing: str) -> dict:
     return data
 
 
+@cache
+def window_decisions(timing: str) -> Any:
+    """The rules' decisions about the window at one timing, asked once for all its cards."""
+    return decide(window_state(timing))
+
+
 @pytest.mark.parametrize("timing", list(CHANGES_STATS))
 @pytest.mark.parametrize("card, allowed", WINDOW_EXPECTATIONS)
 def test_damage_step_window_admits_each_kind_of_card(timing: str, card: str,
                                                      allowed: dict) -> None:
-    decided = decide(window_state(timing))
+    decided = window_decisions(timing)
     found = any(a.get("action") == "activate" and a.get("card") == card
                 for a in decided.actions)
     assert found == allowed[timing], (card, timing)

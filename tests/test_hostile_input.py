@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 import yaml
 
-from test_bad_input import CARDS, HEAD, assert_bad, assert_clean, invoke, line_of
+from test_bad_input import (CARDS, HEAD, assert_bad, assert_clean, assert_refused,
+                            checked_alone_as_well, invoke, line_of, sampled_alone)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,14 +203,28 @@ IMPOSSIBLE = [
 ]
 
 
+def impossible_moment(entries: list[str], state: str) -> str:
+    text = with_cards(*entries, state=state)
+    return text.replace("turn: 3", "turn: 1") if "next_phase" in state else text
+
+
+def impossible_text(item: Any) -> tuple[str, bool]:
+    return impossible_moment(item.callspec.params["entries"], item.callspec.params["state"]), \
+        False
+
+
 @pytest.mark.parametrize("entries, state, needle, phrase",
                          [case[1:] for case in IMPOSSIBLE], ids=[c[0] for c in IMPOSSIBLE])
-def test_an_impossible_moment_is_refused(bad: Any, entries: list[str], state: str,
-                                         needle: str | None, phrase: str) -> None:
-    text = with_cards(*entries, state=state)
-    if "next_phase" in state:
-        text = text.replace("turn: 3", "turn: 1")
-    bad(text, needle, phrase)
+def test_an_impossible_moment_is_refused(request: Any, tmp_path_factory: Any, tmp_path: Path,
+                                         entries: list[str], state: str, needle: str | None,
+                                         phrase: str) -> None:
+    """`check` refuses the moment: exit 2, the file and line named, the rule said. The
+    moments are checked in batches of one `check` each (test_bad_input.checked_in_batch;
+    pyproject.toml, ygocheck_batched), one in four alone as well, with the same answer."""
+    text = impossible_moment(entries, state)
+    path, outcome = checked_alone_as_well(request, tmp_path_factory, tmp_path, text, False,
+                                          impossible_text, sampled_alone(request))
+    assert_refused(outcome, path, line_of(text, needle) if needle else None, phrase)
 
 
 @pytest.mark.parametrize("battle, phrase", [

@@ -35,6 +35,13 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(data)
 
 
+def read(path: Path) -> Any:
+    """A YAML file's data, read by libyaml's safe loader where PyYAML has it (ten times
+    faster than the pure-Python one, and the same data)."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe
+
+
 def errors(name: str, data: Any) -> list[str]:
     return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
             for e in validator(name).iter_errors(data)]
@@ -60,17 +67,17 @@ def test_there_are_examples_to_validate() -> None:
 
 @pytest.mark.parametrize("path", SNAPSHOTS, ids=lambda p: p.name)
 def test_example_snapshots_validate(path: Path) -> None:
-    assert errors("snapshot", yaml.safe_load(path.read_text(encoding="utf-8"))) == []
+    assert errors("snapshot", read(path)) == []
 
 
 @pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_example_ruling_files_validate(path: Path) -> None:
-    assert errors("ruling", yaml.safe_load(path.read_text(encoding="utf-8"))) == []
+    assert errors("ruling", read(path)) == []
 
 
 @pytest.mark.parametrize("path", LIBRARY, ids=lambda p: p.name)
 def test_library_files_validate_as_card_definitions(path: Path) -> None:
-    assert errors("cards", yaml.safe_load(path.read_text(encoding="utf-8"))) == []
+    assert errors("cards", read(path)) == []
 
 
 def test_schema_and_shape_checker_agree_on_every_mutated_snapshot() -> None:

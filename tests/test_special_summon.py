@@ -84,6 +84,22 @@ def test_pendulum_summon_sets_counted_by_hand(tmp_path: Path) -> None:
         ("a_dm",), ("a_dm", "a_odd"), ("a_odd",)]
 
 
+def test_inherent_procedures_with_a_cost_counted_by_hand(tmp_path: Path) -> None:
+    # inherent_summon_cost.yaml case 1, counted in its header: Gameciel 2 Tributes x 4 of B's
+    # zones (Attack Position only), Lava Golem 1 set x 5 zones x 2 positions, each Envoy 1 set
+    # x 4 of A's zones x 2 positions.
+    expanded = summons(["actions", case_snapshot(tmp_path, "inherent_summon_cost.yaml", 0),
+                        "--expand"])
+    counted: dict[tuple[str, tuple[str, ...]], int] = {}
+    for action in expanded:
+        key = (action["card"], tuple(action["materials"]))
+        counted[key] = counted.get(key, 0) + 1
+    assert counted == {("a_gameciel", ("b_dm",)): 4, ("a_gameciel", ("b_set",)): 4,
+                       ("a_golem", ("b_dm", "b_set")): 10, ("a_bls", ("a_dark", "a_light")): 8,
+                       ("a_ced", ("a_dark", "a_light")): 8}
+    assert {a["position"] for a in expanded if a["card"] == "a_gameciel"} == {"attack"}
+
+
 def test_malformed_special_summons_are_bad_input(tmp_path: Path) -> None:
     path = case_snapshot(tmp_path, "synchro_summon.yaml", 0)
     for action, words in [

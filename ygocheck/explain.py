@@ -130,6 +130,7 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("extra_zone_used", 2): lambda p, e: f"{p} already uses an Extra Monster Zone ({e}, no "
                                          "material)",
     ("procedure", 2): lambda c, m: f"{c} is summoned by its procedure: {m}",
+    ("summoned_in", 2): lambda c, pos: f"{c}'s procedure summons it in {pos} position only",
     ("scales", 3): lambda p, lo, hi: f"{p}'s Pendulum Scales are {lo} and {hi}: Levels "
                                      f"{lo + 1} to {hi - 1} may be Pendulum Summoned",
     ("pendulum_zones", 2): lambda p, n: f"{p} has {_plural(n, 'Pendulum Monster')} in their "

@@ -250,6 +250,19 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for key, value in condition.items():
                 shown = described(key, value)
                 out.append(f"definition_requirement({ident},procedure,{index},{key},{shown}).")
+        for key in ("to", "position"):
+            if key in procedure:
+                out.append(f"definition({ident},inherent_{key},{constant(procedure[key])}).")
+        cost = procedure.get("cost")
+        if isinstance(cost, dict):
+            out.append(f"definition({ident},inherent_cost,{constant(cost.get('how'))}).")
+            for key in ("where", "controller"):     # their defaults: asp/input.lp
+                if key in cost:
+                    out.append(f"definition({ident},inherent_cost_{key},{constant(cost[key])}).")
+            # The cards it takes: groups like a material line's, under the part `cost`.
+            for line in material_facts(ident, {"groups": cost.get("groups") or []}):
+                out.append(line.replace(f"definition_material({ident},group,",
+                                        f"definition_material({ident},cost,"))
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):
@@ -265,7 +278,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         for key in ("unmodelled", "unmodelled_condition"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{quoted(str(effect[key]))}).")
-        for key in ("from", "phase", "negates"):
+        for key in ("from", "phase", "negates", "not_answered_by"):
             for value in effect.get(key) or []:
                 out.append(f"definition_effect({prefix},{key},{constant(value)}).")
         for role in ("when", "trigger"):

@@ -15,9 +15,11 @@ import json
 from typing import Any
 
 from . import FORMAT
+from .cards import DESCRIBES_ITS_SUMMON, INFORMATION_KEYS, NARROWED_GROUPS, PICK_KEYS
 from .limits import ACTIONS, LIST_ITEMS
 from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, DEFINITIONS_MAP, EFFECT, EVENT, EXPECT_KEYS,
-                     FILE_KEYS, KINDS, MONSTER_ONLY, OUTCOME_MODES, SNAPSHOT, STATE, STATUSES,
+                     FILE_KEYS, KINDS, MONSTER_ONLY, OUTCOME_MODES, RETURN_MOMENTS, SNAPSHOT, STATE,
+                     STATUSES,
                      Either, ListOf, MapOf, Record, Spec, action_schema)
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -54,7 +56,51 @@ def _record_json(record: Record) -> dict[str, Any]:
         found["allOf"] = [{"if": {"properties": {"kind": {"const": "trigger"}},
                                   "required": ["kind"]},
                            "then": {"anyOf": [{"required": [key]} for key in
-                                              ("trigger", "timing", "phase", "unmodelled")]}}]
+                                              ("trigger", "timing", "phase", "unmodelled")]}},
+                          {"properties": {"does": {"items": {"allOf": _pick_key_relations()
+                                                              + _amount_relations()}}}},
+                          # An amount of damage or LP the text gives, or says it cannot.
+                          {"if": {"not": {"required": ["unmodelled"]}},
+                           "then": {"properties": {"does": {"items": {
+                               "if": {"properties": {"op": {"enum": ["damage", "gain_lp"]}},
+                                      "required": ["op"]},
+                               "then": {"anyOf": [{"required": ["amount"]},
+                                                  {"required": ["equal_to"]}]}}}}}}]
+    return found
+
+
+def _amount_relations() -> list[dict[str, Any]]:
+    """Damage and LP: an amount or what it equals, not both, and what `equal_to` reads; a
+    temporary banishment says when the card comes back (cards.py)."""
+    lp = {"properties": {"op": {"enum": ["damage", "gain_lp"]}}, "required": ["op"]}
+    return [{"if": lp, "then": {"not": {"required": ["amount", "equal_to"]}}},
+            {"if": {"allOf": [lp, {"required": ["equal_to"]}]}, "then": {"required": ["what"]}},
+            {"if": {"properties": {"op": {"const": "banish_temporarily"}}, "required": ["op"]},
+             "then": {"required": ["until"],
+                      "properties": {"until": {"enum": list(RETURN_MOMENTS)}}}}]
+
+
+def _pick_key_relations() -> list[dict[str, Any]]:
+    """The keys that describe picked cards only with `what: picked` in `does`, except the ones
+    a Fusion or Ritual Summon uses for itself (cards.py, PICK_KEYS)."""
+    not_picked = {"not": {"properties": {"what": {"const": "picked"}}, "required": ["what"]}}
+    # A group of monsters is narrowed by what a card is (cards.py, NARROWED_GROUPS).
+    not_narrowed = {"not": {"properties": {"what": {"enum": list(NARROWED_GROUPS)}},
+                            "required": ["what"]}}
+    narrowed = {"properties": {"what": {"enum": list(NARROWED_GROUPS)}}, "required": ["what"]}
+    found: list[dict[str, Any]] = [{
+        "if": {"allOf": [not_picked, not_narrowed, {"properties": {"op": {"not": {
+            "enum": list(DESCRIBES_ITS_SUMMON)}}}}]},
+        "then": {"not": {"anyOf": [{"required": [key]} for key in PICK_KEYS]}}},
+        {"if": narrowed,
+         "then": {"not": {"anyOf": [{"required": [key]} for key in PICK_KEYS
+                                    if key not in INFORMATION_KEYS]}}}]
+    for op, own in DESCRIBES_ITS_SUMMON.items():
+        stray = [key for key in PICK_KEYS if key not in own]
+        found.append({"if": {"allOf": [not_picked, not_narrowed,
+                                       {"properties": {"op": {"const": op}},
+                                                    "required": ["op"]}]},
+                      "then": {"not": {"anyOf": [{"required": [key]} for key in stray]}}})
     return found
 
 

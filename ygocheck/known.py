@@ -9,7 +9,7 @@ is read only when a name is in neither of the first two.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -132,6 +132,25 @@ def definitions_for(names: Iterable[str], declared: dict[str, CardDefinition]) \
     return found
 
 
+# Answers already found, for what they were found from (a comparison with every name or
+# passcode of the official list costs some 0.05-0.4 s; a person, a fuzzer or a test suite
+# writes the same wrong name or passcode many times in one process).
+_KEPT: dict[str, tuple[Any, dict[Any, Any]]] = {}
+_KEPT_AT_MOST = 4096
+
+
+def _kept(kind: str, among: Any, key: Any, compute: Callable[[], Any]) -> Any:
+    """compute(), found once for `key` while `among` (what it is computed from) is the
+    same."""
+    basis, answers = _KEPT.get(kind, (None, {}))
+    if basis != among or len(answers) >= _KEPT_AT_MOST:
+        basis, answers = among, {}
+        _KEPT[kind] = (basis, answers)
+    if key not in answers:
+        answers[key] = compute()
+    return answers[key]
+
+
 def suggestions(name: str, count: int = 3) -> list[str]:
     """The names nearest to `name`, library names first."""
     import difflib
@@ -139,7 +158,8 @@ def suggestions(name: str, count: int = 3) -> list[str]:
     from .official import official
 
     names = list(dict.fromkeys(list(library()) + official().names()))
-    return difflib.get_close_matches(name, names, n=count, cutoff=0.75)
+    return list(_kept("names", names, (name, count), lambda: difflib.get_close_matches(
+        name, names, n=count, cutoff=0.75)))
 
 
 def nearest(name: str) -> str:
@@ -165,8 +185,8 @@ def passcode_hint(code: int) -> str:
 
     names = dict(official().passcode_names())
     names.update(library_by_passcode())
-    near = sorted((distance, other) for other in names
-                  if (distance := _digit_distance(code, other)) <= 2)
+    near = _kept("passcodes", names, code, lambda: sorted(
+        (distance, other) for other in names if (distance := _digit_distance(code, other)) <= 2))
     shown = [f"{other} ({names[other]!r})" for _, other in near[:3]]
     return f"no OCG/TCG card ygocheck knows has the passcode {code}" + \
         (f"; the nearest: {', '.join(shown)}" if shown else "")

@@ -639,7 +639,8 @@ MODIFIER = Record("modifier", {
 })
 
 # When a card banished for a while comes back (transition/passing.lp says when each ends).
-RETURN_MOMENTS = ("end_of_damage_step", "end_of_battle_phase", "end_phase", "end_of_turn")
+RETURN_MOMENTS = ("end_of_damage_step", "end_of_battle_phase", "end_phase", "end_of_turn",
+                  "next_battle_phase")
 TEMPORARY = Record("temporary", {
     "until": OneOf(RETURN_MOMENTS, description="when it returns"),
     "controller": Player("who controlled it just before"),
@@ -746,7 +747,7 @@ TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculat
            "end_of_battle_phase", "battle_step", "end_phase", "damage_step")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
-                "drawn", "discarded", "damage", "phase_start", "set", "added")
+                "drawn", "discarded", "damage", "phase_start", "set", "added", "left_field")
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
@@ -769,7 +770,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
-              "draw_on_opponent_special_summon", "win_the_duel", "monsters_cannot_attack")
+              "draw_on_opponent_special_summon", "win_the_duel", "monsters_cannot_attack",
+              "no_damage", "activated_only_set_a_turn")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1038,9 +1040,14 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
+    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
+                        "locked, not effects of face-up cards"),
+    "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
+                       "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
@@ -1072,6 +1079,10 @@ EFFECT = Record("effect", {
     "cost": ListOf(COST_SPEC, description="paid on activation"),
     "once_per_turn": OneOf(("card", "name")),
     "negates": ListOfWords(NEGATES),
+    "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
+                                   "neither player can activate these in response to its "
+                                   "activation (monster: monster effects; card: any card or "
+                                   "effect)"),
     "changes_stats": Boolean("directly changes ATK/DEF"),
     "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
                                "Pendulum Zone (its card activation, from the hand, places it "
@@ -1128,10 +1139,25 @@ MATERIALS = Record("materials", {
 })
 
 # A monster's own procedure from the hand ("you can Special Summon this card (from your hand)").
+# Its cost ("by Tributing 1 monster they control", "by banishing 1 LIGHT and 1 DARK monster
+# from your GY"): the cards it takes, described as a material line's groups.
+PROCEDURE_COST = Record("procedure_cost", {
+    "how": OneOf(("tribute", "banish"), description="what is done with the cards"),
+    "where": OneOf(("field", "graveyard"), description="where they are (default field)"),
+    "controller": OneOf(("you", "opponent"), description="whose they are (default you)"),
+    "groups": ListOf(MATERIAL_GROUP, at_least=1, description="as a material line's: all "
+                     "filled, each card in one group"),
+}, required=("how", "groups"))
+
 INHERENT_SUMMON = Record("inherent_summon", {
     "from": OneOf(("hand",), description="where it is Special Summoned from"),
     "requires": ListOf(REQUIREMENT, description="the conditions the text states (as for an "
                        "effect's requires)"),
+    "to": OneOf(("you", "opponent"), description="whose field it goes to (\"to your "
+                "opponent's field\"; default you)"),
+    "position": OneOf(("attack", "defense"), description="the one position its text says (\"in "
+                      "Attack Position\"); default either"),
+    "cost": PROCEDURE_COST,
 }, required=("from",), description="its own procedure: not an effect, it starts no chain")
 
 CARD = Record("card", {
