@@ -54,13 +54,16 @@ TARGET_MEMORY_MB = 200.0
 
 def _library_names() -> dict[str, list[str]]:
     """Names of the built-in library by use: main-deck monsters, Extra Deck monsters,
-    Spells, Traps, and the Continuous Spells/Traps (which may sit face-up)."""
+    Spells, Traps, and the Continuous Spells/Traps (which may sit face-up). Tokens are
+    left out: they exist only on the field (CARD-12), and the boards put cards anywhere."""
     from ygocheck.cards import library
 
     groups: dict[str, list[str]] = {"monster": [], "extra": [], "spell": [], "trap": [],
                                     "continuous": []}
     for name, card in sorted(library().items()):
         category, kind = card.get("category"), card.get("kind")
+        if kind == "token":
+            continue
         if category == "monster":
             groups["extra" if kind in ("fusion", "synchro", "xyz", "link") else
                    "monster"].append(name)

@@ -33,7 +33,7 @@ PROGRAMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("main.lp", ()), ("main.lp", ("show_reasons.lp",)),
     ("question.lp", ()), ("question.lp", ("expand.lp",)),
     ("step.lp", ()), ("step.lp", ("view.lp",)),
-    ("decklist.lp", ()),
+    ("decklist.lp", ()), ("first.lp", ()),
 )
 
 

@@ -1,7 +1,10 @@
-"""The parts of the rules a moment grounds only when asp/parts.lp names them: grounding a part
-later must not change what the rest derives. So no statement outside a part reads what the
-part derives (were one to, it would be grounded before the part and see nothing), and every
-part is named by some ground_part/1 rule of the base program."""
+"""The parts of the rules a moment grounds only when the rules name them. asp/needs.lp names
+parts from the snapshot alone, in a first grounding (asp/first.lp): they are grounded together
+with the base program, and a moment that does not name one must have the same answers as with
+it (compared below, moment by moment). asp/parts.lp names parts from what the moment derives:
+grounding such a part later must not change what the rest derives, so no statement outside
+it reads what it derives (were one to, it would be grounded before the part and see
+nothing). Every part is named by some ground_part/1 rule of the base program."""
 
 from __future__ import annotations
 
@@ -31,10 +34,23 @@ def by_part(entry: str, extras: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
     return placed
 
 
+def first_parts() -> set[str]:
+    """The parts the first grounding names (asp/needs.lp, in asp/first.lp): grounded with the
+    base program, in the same grounding."""
+    from ygocheck.control import FIRST
+
+    return {str(s.head.atom.symbol.arguments[0]) for s in parsed(FIRST)
+            if s.ast_type == ast.ASTType.Rule and s.head.ast_type == ast.ASTType.Literal
+            and s.head.atom.ast_type == ast.ASTType.SymbolicAtom
+            and s.head.atom.symbol.ast_type == ast.ASTType.Function
+            and s.head.atom.symbol.name == "ground_part"}
+
+
 @pytest.mark.parametrize("entry,extras", ENTRIES)
 def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
                                                             extras: tuple[str, ...]) -> None:
     placed = by_part(entry, extras)
+    first = first_parts()
     derived: dict[tuple[str, int], set[str]] = {}
     for part, statement in placed:
         if statement.ast_type == ast.ASTType.Rule:
@@ -43,7 +59,7 @@ def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
     wrong = []
     for part, statement in placed:
         for name in read_by(statement):
-            parts = derived.get(name, set()) - {part, "base"}
+            parts = derived.get(name, set()) - {part, "base"} - first
             if parts:
                 begin = statement.location.begin
                 wrong.append(f"{begin.filename}:{begin.line} ({part}) reads {name[0]}/"
@@ -109,3 +125,63 @@ def test_every_rule_of_reasons_starts_from_what_grounds_it() -> None:
     loose = [f"reasons.lp:{r.location.begin.line}" for r in placed
              if derived_by(r) & shown and not positive(r) & reached]
     assert not loose, loose
+
+
+# --- the parts asp/needs.lp names, against every part grounded -------------------------------
+# Ruling files whose moments name some parts of asp/needs.lp and not others: a first turn's
+# Main Phase moving on to the Battle Phase, and the Battle Phase (battle); an End Phase with
+# the hand size limit and a trigger resolving (end_phase, resolution). With
+# YGOCHECK_EVERY_RULING=1, every ruling file (a few minutes).
+GATED_RULINGS = ["examples/rulings/battle/battle_phase_first_turn_and_summon_turn.yaml",
+                 "examples/rulings/chains/case035_trigger_after_hand_size_discard.yaml"]
+
+
+def shown_models(grounding: Any) -> set[frozenset[Any]]:
+    models: set[frozenset[Any]] = set()
+    grounding.control.solve(on_model=lambda m: models.add(frozenset(m.symbols(shown=True))))
+    return models
+
+
+def compare_with_every_part(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make every grounding of ygocheck also ground every part asp/needs.lp can name, and
+    compare the shown atoms of all its answer sets; return the groundings that differ. (The
+    parts of asp/parts.lp are checked above: nothing outside them reads them.)"""
+    from ygocheck import control
+
+    differ: list[str] = []
+    ground = control.ground
+    needed = control.parts_needed
+    every = first_parts()
+
+    def both(statements: Any, facts: str, file: str, arguments: Any = (), files: Any = (),
+             first: Any = None) -> Any:
+        named = ground(statements, facts, file, arguments, files, first)
+        monkeypatch.setattr(control, "parts_needed", lambda *_: set(every))
+        forced = ground(statements, facts, file, arguments, files, first)
+        monkeypatch.setattr(control, "parts_needed", needed)
+        if shown_models(named) != shown_models(forced):
+            parts = sorted(needed(facts, first, statements is None))
+            differ.append(f"{file}: parts {parts}: {len(facts)} characters of facts")
+        return named   # solved once already: its caller solves it again
+
+    monkeypatch.setattr(control, "ground", both)
+    return differ
+
+
+def test_the_parts_named_answer_as_every_part_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each moment of these ruling files (and, with YGOCHECK_EVERY_RULING=1 set, of every
+    ruling file: a few minutes), grounded with the parts asp/needs.lp and asp/parts.lp name,
+    has the answers (every answer set's shown atoms) it has with every part grounded: no
+    gate of needs.lp is too narrow for them. The ruling files pass too (their expectations
+    are checked from the seeds)."""
+    import os
+
+    from ygocheck.rulings import run_paths
+
+    differ = compare_with_every_part(monkeypatch)
+    paths = (["examples/rulings"] if os.environ.get("YGOCHECK_EVERY_RULING") == "1"
+             else GATED_RULINGS)
+    results = run_paths(paths)
+    assert not differ, differ
+    failed = [r for r in results if not r.passed]
+    assert not failed, failed

@@ -53,23 +53,28 @@ def add_statements(control: Any, statements: Iterable[Any]) -> None:
 
 
 def ground(statements: Iterable[Any] | None, facts: str, file: str,
-           arguments: Sequence[str] = (), files: Sequence[str] = ()) -> Grounding:
+           arguments: Sequence[str] = (), files: Sequence[str] = (),
+           first: Iterable[Any] | None = None) -> Grounding:
     """The rules (parsed statements, or with `statements` None the rule files themselves)
-    grounded with the facts, then the parts of the rules the moment needs (parts_named); a
-    failure is a bug in the rules or in the facts ygocheck wrote (EncodingBug), never the
-    user's input, which was checked before. Loading the files costs half of parsing them and
-    building from the statements: the first grounding of a process loads them (solve.py)."""
+    grounded with the facts and, in the same grounding, the parts of the rules the moment
+    needs: first a small grounding of asp/first.lp (the facts as input.lp reads them and
+    asp/needs.lp) names them (`first`: its statements, rewritten as the rules are; by default
+    the file itself). Then the parts the moment's own rules name (parts_named: asp/parts.lp),
+    each grounded after what names it. A failure is a bug in the rules or in the facts
+    ygocheck wrote (EncodingBug), never the user's input, which was checked before. Loading
+    the files costs half of parsing them and building from the statements: the first
+    grounding of a process loads them (solve.py)."""
     grounding = new(arguments)
     control = grounding.control
     try:
+        grounded = parts_needed(facts, first, statements is None)
         if statements is None:
             for name in files:
                 control.load(name)
         else:
             add_statements(control, statements)
         control.add("base", [], facts)
-        control.ground([("base", [])])
-        grounded: set[str] = set()
+        control.ground([("base", [])] + [(name, []) for name in sorted(grounded)])
         while True:
             parts = parts_named(control) - grounded
             if not parts:
@@ -80,6 +85,28 @@ def ground(statements: Iterable[Any] | None, facts: str, file: str,
         text = grounding.failure(default="clingo could not read the facts")
         raise EncodingBug(f"the rules failed to ground for {file}: {text}") from None
     return grounding
+
+
+FIRST = "first.lp"
+
+
+def parts_needed(facts: str, first: Iterable[Any] | None, load: bool) -> set[str]:
+    """The parts asp/needs.lp names for these facts: the first, small grounding (about a
+    twentieth of a step's). Its rules are stratified: every atom it grounds is a fact."""
+    from .resources import asp_folder
+
+    control = new().control
+    if first is not None:
+        add_statements(control, first)
+    elif load:
+        control.load(str(asp_folder() / FIRST))
+    else:
+        from .solve import parsed
+
+        add_statements(control, parsed(FIRST))
+    control.add("base", [], facts)
+    control.ground([("base", [])])
+    return parts_named(control)
 
 
 def parts_named(control: Any) -> set[str]:

@@ -83,11 +83,12 @@ def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
     must be solved alone for all its outcomes)."""
     import clingo
 
-    from .control import ground
+    from .control import FIRST, ground
     from .problems import EncodingBug
 
     control = ground(program(entry, extras),
-                     "\n".join(tagged(f, w) for w, f in enumerate(facts)), file).control
+                     "\n".join(tagged(f, w) for w, f in enumerate(facts)), file,
+                     first=program(FIRST)).control
     found: list[Sequence[clingo.Symbol]] = []
     control.solve(on_model=lambda model: found.append(model.symbols(shown=True)))
     if not found:

@@ -17,6 +17,7 @@ that does not parse, or facts that do not ground, fail the test with clingo's me
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,6 +51,9 @@ class RulesFailed(AssertionError):
     """The modules did not parse or ground: clingo's messages say why."""
 
 
+PART = re.compile(r"^#program (\w+)\.", re.MULTILINE)
+
+
 def solve(modules: Sequence[str], facts: str, models: int = 0) -> list[Model]:
     """The answer sets of the given modules of asp/ (paths relative to it, e.g.
     "legality/turn.lp") with the facts; `models` 0 for all of them."""
@@ -67,7 +71,11 @@ def solve(modules: Sequence[str], facts: str, models: int = 0) -> list[Model]:
                 raise RulesFailed(f"asp/{module} does not exist")
             control.load(str(path))
         control.add("base", [], facts)
-        control.ground([("base", [])])
+        # A module may hold parts grounded only where the moment needs them (asp/needs.lp):
+        # a module is tested with all of its rules.
+        parts = {name for module in modules for name in
+                 PART.findall((asp_folder() / module).read_text(encoding="utf-8"))}
+        control.ground([("base", [])] + [(name, []) for name in sorted(parts)])
     except RuntimeError as error:
         raise RulesFailed(f"{error}: " + "; ".join(messages)) from None
     found: list[Model] = []
