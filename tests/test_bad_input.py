@@ -51,17 +51,12 @@ def assert_clean(result: Result) -> None:
 def assert_bad(result: Result, path: Path, line: int | None, *phrases: str) -> None:
     """Exit 2 with a message on stderr that names the file (and line) and says what is wrong."""
     assert_clean(result)
-    assert result.exit_code == 2, f"expected exit 2, got {result.exit_code}: {result.output}"
-    assert result.stdout == ""
-    where = f"{path}:{line}:" if line is not None else f"{path}"
-    assert where in result.stderr, f"{where!r} not in: {result.stderr}"
-    for phrase in phrases:
-        assert phrase in result.stderr, f"{phrase!r} not in: {result.stderr}"
+    assert_refused(result, path, line, *phrases)
 
 
 def assert_refused(outcome: Any, path: Path, line: int | None, *phrases: str) -> None:
-    """assert_bad for an Outcome (checked_alone_as_well): exit 2, nothing on stdout, a
-    message on stderr that names the file (and line) and says what is wrong."""
+    """Exit 2, nothing on stdout, a message on stderr that names the file (and line) and says
+    what is wrong: for a command's Result, or an Outcome of checked_alone_as_well."""
     assert outcome.exit_code == 2, f"expected exit 2, got {outcome.exit_code}: {outcome}"
     assert outcome.stdout == ""
     where = f"{path}:{line}:" if line is not None else f"{path}"
