@@ -89,6 +89,8 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("leads_to_timing", 1): lambda t: f"the game moves on to the timing {t}",
     ("hand_size", 2): lambda p, n: f"{p} holds {_plural(n, 'card')}",
     ("no_replay", 0): lambda: "no replay has happened",
+    ("zone_chosen_as_summoned", 0): lambda: ("a Pendulum Summon names no zone: each monster's "
+                                             "zone is chosen as it is summoned"),
     ("life_points", 2): lambda p, n: f"{p} has {n} LP",
     ("legal_targets", 3): lambda c, k, n: (f"{c} needs {_plural(n, 'target')}; "
                                            f"{k} can be chosen"),
