@@ -127,6 +127,127 @@ def test_every_rule_of_reasons_starts_from_what_grounds_it() -> None:
     assert not loose, loose
 
 
+# --- every rule of a part asp/needs.lp names starts from what names it ------------------------
+# A part of needs.lp is grounded together with the base program, so its rules may feed the base
+# and the base may read them; but where the part is not named its rules are gone, so each must
+# be unable to derive anything there. ROOTS: for each part, the atoms (a pattern over the text
+# of a positive body literal) that can hold only where needs.lp names the part. Each gate of
+# needs.lp is one of them (checked below); the others follow from a gate:
+PART_ROOTS = {
+    # A chain the snapshot holds, the window `resolving` (automatic resolve_top/finish_chain,
+    # transition/automatic.lp), a link resolving and what its operations do (op/3, first_move/3:
+    # derived only in this part, from resolving/4).
+    "resolution": [r"^chain_link\(", r"^given_window\(resolving\)$", r"^window\(resolving\)$",
+                   r"^requested\(do,action,resolve\)$", r"^resolve_top$", r"^finish_chain$",
+                   r"^resolving\(", r"^op\(", r"^first_move\("],
+    # A record of a card banished for a while or of control taken for a while; and, as the
+    # part is named wherever resolution is, resolution's roots.
+    "temporary": [r"^temporary\(", r"^temporary_control\(", r"^chain_link\(",
+                  r"^given_window\(resolving\)$", r"^window\(resolving\)$",
+                  r"^requested\(do,action,resolve\)$", r"^resolve_top$", r"^finish_chain$",
+                  r"^resolving\(", r"^op\(", r"^first_move\("],
+    # The Battle Phase, its steps, the attack the snapshot records, an attack declared (legal
+    # only in the Battle Phase), the Damage Step entered (only from the Battle Step), a
+    # monster destroyed by battle, and what a resolving link does there.
+    "battle": [r"^phase\(battle\)$", r"^given\(battle,", r"^step\(battle\)$",
+               r"^step\(damage\)$", r"^in_damage_step$", r"^attacker\(", r"^attack_target\(",
+               r"^performs\((cancel_)?attack\(", r"^new_place\(battle,damage,",
+               r"^destroyed_by_battle\(", r"^moves\(\w+,_,battle\)$", r"^damage_calculated$",
+               r"^op\("],
+    # A chain link the snapshot holds, and its fields.
+    "chain": [r"^given\(link\(", r"^chain_link\(", r"^link_\w+\("],
+    # The End Phase, a discard asked about, and the discard candidates only this part makes.
+    "end_phase": [r"^phase\(end\)$", r"^requested\(_,action,discard\)$",
+                  r"^asked_card\(\w+,discard,", r"^candidate\(discard\("],
+}
+
+
+def gate_literals(part: str) -> list[str]:
+    """The body literals of needs.lp's ground_part(part) rules (through resolution_possible)."""
+    rules = [s for s in parsed("needs.lp") if s.ast_type == ast.ASTType.Rule and s.body]
+    heads = {f"ground_part({part})"}
+    literals: list[str] = []
+    for _ in range(3):
+        for rule in rules:
+            if str(rule.head) in heads:
+                for literal in rule.body:
+                    text = str(literal).replace(" ", "")
+                    if "ground_part" in text:
+                        continue
+                    if any(str(r.head) == text for r in rules):
+                        heads.add(text)
+                    elif text not in literals:
+                        literals.append(text)
+    return literals
+
+
+def test_every_gate_of_needs_is_a_root() -> None:
+    """A gate of needs.lp is a root of its part; a root with no gate would make the check
+    below trust an atom that no longer names the part."""
+    import re
+
+    assert set(PART_ROOTS) == first_parts()
+    for part, patterns in PART_ROOTS.items():
+        for literal in gate_literals(part):
+            assert any(re.search(p, literal) for p in patterns), f"{part}: gate {literal}"
+
+
+def positive_atoms(rule: Any) -> list[Any]:
+    return [b for b in rule.body if b.ast_type == ast.ASTType.Literal and
+            b.sign == ast.Sign.NoSign and b.atom.ast_type == ast.ASTType.SymbolicAtom]
+
+
+@pytest.mark.parametrize("entry,extras", ENTRIES)
+def test_every_rule_of_a_needed_part_starts_from_what_names_it(entry: str,
+                                                               extras: tuple[str, ...]) -> None:
+    """A rule of a part is rooted when a positive literal of its body is a root of the part,
+    or a predicate only rooted rules of the part derive. A rule that is not rooted could
+    derive something where the part is not named; that is lost only where nothing outside the
+    part reads it without itself starting from a root (an Equip Card destroyed with its
+    monster stood in `resolution`, and a Tribute makes a monster leave with no chain: found
+    here). Such a rule belongs in the base program (transition/leaving.lp)."""
+    import re
+
+    placed = by_part(entry, extras)
+    rules = [(p, s) for p, s in placed if s.ast_type == ast.ASTType.Rule]
+    readers: dict[tuple[str, int], list[tuple[str, Any]]] = {}
+    for part, statement in placed:
+        for name in read_by(statement):
+            readers.setdefault(name, []).append((part, statement))
+    derivations: dict[tuple[str, int], list[tuple[str, Any]]] = {}
+    for part, statement in rules:
+        for name in derived_by(statement):
+            derivations.setdefault(name, []).append((part, statement))
+    wrong = []
+    for part in sorted({p for p, _ in placed} & first_parts()):
+        patterns = [re.compile(p) for p in PART_ROOTS[part]]
+
+        def root(rule: Any, patterns: list[Any] = patterns) -> bool:
+            return any(p.search(str(b.atom).replace(" ", "")) for b in positive_atoms(rule)
+                       for p in patterns)
+
+        own = [s for p, s in rules if p == part and s.body]
+        rooted: set[int] = set()
+        while True:
+            only = {name for name, found in derivations.items()
+                    if all(p == part and id(s) in rooted for p, s in found)}
+            more = {id(s) for s in own if root(s) or
+                    any(predicates(b) & only for b in positive_atoms(s))} - rooted
+            if not more:
+                break
+            rooted |= more
+        for rule in own:
+            if id(rule) in rooted:
+                continue
+            outside = [r for name in derived_by(rule) for p, r in readers.get(name, [])
+                       if p != part and not root(r)]
+            if outside:
+                begin, read = rule.location.begin, outside[0].location.begin
+                wrong.append(f"{begin.filename}:{begin.line} ({part}) starts from no root; "
+                             f"{read.filename}:{read.line} reads it")
+    assert not wrong, wrong
+
+
 # --- the parts asp/needs.lp names, against every part grounded -------------------------------
 # Ruling files whose moments name some parts of asp/needs.lp and not others: a first turn's
 # Main Phase moving on to the Battle Phase, and the Battle Phase (battle); an End Phase with
