@@ -156,6 +156,8 @@ PART_ROOTS = {
                r"^op\("],
     # A chain link the snapshot holds, and its fields.
     "chain": [r"^given\(link\(", r"^chain_link\(", r"^link_\w+\("],
+    # A card in a Pendulum Zone, a Pendulum Summon asked about.
+    "pendulum": [r"^zone\(\w+,pendulum\)$", r"^requested\(\w+,method,pendulum\)$"],
     # The End Phase, a discard asked about, and the discard candidates only this part makes.
     "end_phase": [r"^phase\(end\)$", r"^requested\(_,action,discard\)$",
                   r"^asked_card\(\w+,discard,", r"^candidate\(discard\("],
