@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from clingo import ast
 
+from ygocheck.control import FIRST_PART
 from ygocheck.predicates import derived_by, read_by
 from ygocheck.predicates import mentioned as predicates
 from ygocheck.solve import parsed
@@ -50,7 +51,8 @@ def first_parts() -> set[str]:
 def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
                                                             extras: tuple[str, ...]) -> None:
     placed = by_part(entry, extras)
-    first = first_parts()
+    # `first` (vocabulary.lp, input.lp, needs.lp) is grounded before everything, always.
+    first = first_parts() | {FIRST_PART}
     derived: dict[tuple[str, int], set[str]] = {}
     for part, statement in placed:
         if statement.ast_type == ast.ASTType.Rule:
@@ -65,8 +67,8 @@ def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
                 wrong.append(f"{begin.filename}:{begin.line} ({part}) reads {name[0]}/"
                              f"{name[1]} of the part {sorted(parts)[0]}")
     assert not wrong, wrong
-    for part in {p for p, _ in placed} - {"base"}:
-        assert any(p == "base" and s.ast_type == ast.ASTType.Rule and
+    for part in {p for p, _ in placed} - {"base", FIRST_PART}:
+        assert any(p in ("base", FIRST_PART) and s.ast_type == ast.ASTType.Rule and
                    f"ground_part({part})" in str(s.head) for p, s in placed), \
             f"no rule of {entry} names the part {part} (asp/parts.lp)"
 
@@ -299,14 +301,14 @@ def compare_with_every_part(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     needed = control.parts_needed
     every = first_parts()
 
-    def both(statements: Any, facts: str, file: str, arguments: Any = (), files: Any = (),
-             first: Any = None) -> Any:
-        named = ground(statements, facts, file, arguments, files, first)
+    def both(statements: Any, facts: str, file: str, arguments: Any = (),
+             files: Any = ()) -> Any:
+        named = ground(statements, facts, file, arguments, files)
         monkeypatch.setattr(control, "parts_needed", lambda *_: set(every))
-        forced = ground(statements, facts, file, arguments, files, first)
+        forced = ground(statements, facts, file, arguments, files)
         monkeypatch.setattr(control, "parts_needed", needed)
         if shown_models(named) != shown_models(forced):
-            parts = sorted(needed(facts, first, statements is None))
+            parts = sorted(needed(named.control) & every)
             differ.append(f"{file}: parts {parts}: {len(facts)} characters of facts")
         return named   # solved once already: its caller solves it again
 
