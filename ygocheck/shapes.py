@@ -762,7 +762,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
-              "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
+              "take_control", "negate_effects", "negate_first_activation", "negate_on_resolution",
+              "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
               "destroy_at_end_of_damage_step",
               "attack_directly_if_weakest",
@@ -1052,6 +1053,8 @@ OPERATION = Record("operation", {
                       "the set position"),
     "activation": OneOf(("card",), description="cannot_activate: only card activations are "
                         "locked, not effects of face-up cards"),
+    "afterwards": OneOf(("send_self_to_graveyard",), description="for negate_on_resolution: "
+                        "\"then send this card to the GY\" once it has negated an effect"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
