@@ -1051,8 +1051,12 @@ OPERATION = Record("operation", {
     "by": OneOf(("battle",)),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
-    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
-                        "locked, not effects of face-up cards"),
+    "activation": OneOf(("card", "effect"), description="cannot_activate: `card`, only card "
+                        "activations are locked, not effects of face-up cards; `effect`, the "
+                        "effects of those cards wherever they are, and so their card "
+                        "activations too"),
+    "except_archetype": Text("cannot_activate: the cards of this archetype are not locked "
+                             "(\"except for \"Amorphage\" cards\")"),
     "afterwards": OneOf(("send_self_to_graveyard",), description="for negate_on_resolution: "
                         "\"then send this card to the GY\" once it has negated an effect"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
