@@ -779,7 +779,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -1090,7 +1090,10 @@ EFFECT = Record("effect", {
     "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
                        "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
-    "once_per_turn": OneOf(("card", "name")),
+    "once_per_turn": OneOf(("card", "name", "name_one_effect"), description="`card`: once per "
+                           "turn for this copy; `name`: this effect of NAME once per turn; "
+                           "`name_one_effect`: \"you can only use 1 NAME effect per turn, and "
+                           "only once that turn\", shared by the effects that say it"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
