@@ -309,6 +309,8 @@ class Record(Spec):
     at_least: int = 0
     description: str = ""
     nullable: bool = False
+    # (key, value, needed): a mapping whose `key` is `value` must also give `needed`.
+    required_when: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -339,6 +341,10 @@ class Record(Spec):
             found["required"] = list(self.required)
         if self.at_least:
             found["minProperties"] = self.at_least
+        if self.required_when:
+            found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
+                               "then": {"required": [needed]}}
+                              for key, value, needed in self.required_when]
         return found
 
     def schema(self) -> dict[str, Any]:
@@ -1002,6 +1008,7 @@ COST_SPEC = Record("cost", {
     "banish_self": Boolean(),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
+    "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
 })
@@ -1068,7 +1075,7 @@ OPERATION = Record("operation", {
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
                        "it is battling\")"),
-}, required=("op",))
+}, required=("op",), required_when=(("what", "picked", "from"),))
 
 EFFECT = Record("effect", {
     "kind": OneOf(EFFECT_KINDS),
