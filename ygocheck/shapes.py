@@ -309,6 +309,8 @@ class Record(Spec):
     at_least: int = 0
     description: str = ""
     nullable: bool = False
+    # (key, value, needed): a mapping whose `key` is `value` must also give `needed`.
+    required_when: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -339,6 +341,10 @@ class Record(Spec):
             found["required"] = list(self.required)
         if self.at_least:
             found["minProperties"] = self.at_least
+        if self.required_when:
+            found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
+                               "then": {"required": [needed]}}
+                              for key, value, needed in self.required_when]
         return found
 
     def schema(self) -> dict[str, Any]:
@@ -762,7 +768,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
-              "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
+              "take_control", "negate_effects", "negate_first_activation", "negate_on_resolution",
+              "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
               "destroy_at_end_of_damage_step",
               "attack_directly_if_weakest",
@@ -771,6 +778,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
+              "cannot_activate_in_graveyard",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
               "activated_only_set_a_turn")
@@ -778,7 +786,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -1000,6 +1008,7 @@ COST_SPEC = Record("cost", {
     "banish_self": Boolean(),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
+    "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
 })
@@ -1050,8 +1059,14 @@ OPERATION = Record("operation", {
     "by": OneOf(("battle",)),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
-    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
-                        "locked, not effects of face-up cards"),
+    "activation": OneOf(("card", "effect"), description="cannot_activate: `card`, only card "
+                        "activations are locked, not effects of face-up cards; `effect`, the "
+                        "effects of those cards wherever they are, and so their card "
+                        "activations too"),
+    "except_archetype": Text("cannot_activate: the cards of this archetype are not locked "
+                             "(\"except for \"Amorphage\" cards\")"),
+    "afterwards": OneOf(("send_self_to_graveyard",), description="for negate_on_resolution: "
+                        "\"then send this card to the GY\" once it has negated an effect"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
@@ -1060,7 +1075,7 @@ OPERATION = Record("operation", {
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
                        "it is battling\")"),
-}, required=("op",))
+}, required=("op",), required_when=(("what", "picked", "from"),))
 
 EFFECT = Record("effect", {
     "kind": OneOf(EFFECT_KINDS),
@@ -1083,7 +1098,10 @@ EFFECT = Record("effect", {
     "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
                        "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
-    "once_per_turn": OneOf(("card", "name")),
+    "once_per_turn": OneOf(("card", "name", "name_one_effect"), description="`card`: once per "
+                           "turn for this copy; `name`: this effect of NAME once per turn; "
+                           "`name_one_effect`: \"you can only use 1 NAME effect per turn, and "
+                           "only once that turn\", shared by the effects that say it"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
