@@ -580,6 +580,8 @@ EVENT = Record("event", {
     "link": Integer(1, 10**9, "the chain link involved"),
     "vanished": IdList("the cards named that were Tokens and no longer exist"),
     "face": Word("face", "for a card that left the field: down when it was face-down there"),
+    "followed": Boolean("true: a later part of the same effect (after \"then\") happened after "
+                        "it, so it is not the last thing that happened"),
 }, required=("event",))
 
 PENDING_TRIGGER = Record("pending_trigger", {
