@@ -959,6 +959,8 @@ TARGET_SPEC = Record("target_spec", {
     "min_atk": Integer(0, 100000, "its ATK now at least"),
     "max_def": Integer(0, 100000, "its DEF now at most"),
     "min_def": Integer(0, 100000, "its DEF now at least"),
+    "max_atk_lp": OneOf(("you", "opponent"), description="its ATK now at most that player's "
+                        "LP now (\"whose ATK is less than or equal to their LP\")"),
     "name": Text("the card's name"),
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
@@ -1014,8 +1016,10 @@ OPERATION = Record("operation", {
     "until": OperationWord(),
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
-    "equal_to": OneOf(("atk", "def", "original_atk", "original_def"), description="for damage "
-                      "and gain_lp: the amount is this value of the monsters `what` names"),
+    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before"),
+                      description="for damage and gain_lp: the amount is this value of the "
+                      "monsters `what` names; damage_before (damage only, with no `what`): the "
+                      "damage the operation before it inflicted"),
     "to": OperationWord(),
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
