@@ -1050,6 +1050,9 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
+                       "the field\": the monster Summoned this way is banished wherever it "
+                       "would go"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
