@@ -1050,6 +1050,9 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
+    "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
+                        "discarded by the operation before it"),
     "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
                        "the field\": the monster Summoned this way is banished wherever it "
                        "would go"),
