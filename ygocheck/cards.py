@@ -114,7 +114,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
         if "equal_to" in operation and "amount" in operation:
             checker.add(at, f"{here}: give the amount (amount) or what it equals (equal_to), "
                         "not both")
-        elif "equal_to" in operation and "what" not in operation:
+        elif "equal_to" in operation and "what" not in operation \
+                and operation["equal_to"] != "damage_before":   # it reads no monster
             checker.add(at, f"{here}: equal_to needs `what`, the monster whose value it reads "
                         "(targets, attacker, battle_opponent, self, ...)")
         elif "amount" not in operation and "equal_to" not in operation \

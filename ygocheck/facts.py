@@ -101,7 +101,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_event({index},card,{term(card_id)}).")
         for card_id in event.get("vanished") or []:
             add(f"snapshot_event({index},vanished,{term(card_id)}).")
-        for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing"):
+        for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing",
+                    "face"):
             if key in event:
                 add(f"snapshot_event({index},{key},{constant(event[key])}).")
         for key in ("amount", "effect", "link"):
@@ -109,6 +110,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
                 add(f"snapshot_event({index},{key},{event[key]}).")
         if "target" in event:
             add(f"snapshot_event({index},target,{target(event['target'])}).")
+        if event.get("followed"):
+            add(f"snapshot_event({index},followed,true).")
     for index, item in enumerate(state.get("pending") or [], start=1):
         add(f"snapshot_pending({index},player,{constant(item['player'])}).")
         add(f"snapshot_pending({index},card,{term(item['card'])}).")

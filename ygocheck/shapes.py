@@ -586,6 +586,8 @@ EVENT = Record("event", {
     "link": Integer(1, 10**9, "the chain link involved"),
     "vanished": IdList("the cards named that were Tokens and no longer exist"),
     "face": Word("face", "for a card that left the field: down when it was face-down there"),
+    "followed": Boolean("true: a later part of the same effect (after \"then\") happened after "
+                        "it, so it is not the last thing that happened"),
 }, required=("event",))
 
 PENDING_TRIGGER = Record("pending_trigger", {
@@ -781,7 +783,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_activate_in_graveyard",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn")
+              "activated_only_set_a_turn", "end_battle_phase")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -965,6 +967,8 @@ TARGET_SPEC = Record("target_spec", {
     "min_atk": Integer(0, 100000, "its ATK now at least"),
     "max_def": Integer(0, 100000, "its DEF now at most"),
     "min_def": Integer(0, 100000, "its DEF now at least"),
+    "max_atk_lp": OneOf(("you", "opponent"), description="its ATK now at most that player's "
+                        "LP now (\"whose ATK is less than or equal to their LP\")"),
     "name": Text("the card's name"),
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
@@ -1021,8 +1025,10 @@ OPERATION = Record("operation", {
     "until": OperationWord(),
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
-    "equal_to": OneOf(("atk", "def", "original_atk", "original_def"), description="for damage "
-                      "and gain_lp: the amount is this value of the monsters `what` names"),
+    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before"),
+                      description="for damage and gain_lp: the amount is this value of the "
+                      "monsters `what` names; damage_before (damage only, with no `what`): the "
+                      "damage the operation before it inflicted"),
     "to": OperationWord(),
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
@@ -1053,6 +1059,12 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
+    "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
+                        "discarded by the operation before it"),
+    "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
+                       "the field\": the monster Summoned this way is banished wherever it "
+                       "would go"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
