@@ -285,6 +285,15 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "
                         "from this card ({remove_counters: 1, counter: spell})")
+        if isinstance(cost, dict) and ("send_to_graveyard" in cost) != ("from" in cost):
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
+                        "send_to_graveyard and from go together: how many cards are sent to "
+                        "the GY from where ({send_to_graveyard: 1, from: hand, category: "
+                        "monster})")
+        if isinstance(cost, dict) and "category" in cost and "send_to_graveyard" not in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: category says "
+                        "what a send_to_graveyard cost sends; give send_to_graveyard and from "
+                        "with it")
     if isinstance(effect.get("requires"), list):
         for index, condition in enumerate(effect["requires"], start=1):
             if isinstance(condition, dict):

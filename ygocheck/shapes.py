@@ -997,6 +997,10 @@ COST_SPEC = Record("cost", {
     "tribute": Integer(1, 100000),
     "tribute_self": Boolean(),
     "send_self_to_graveyard": Boolean(),
+    "send_to_graveyard": Integer(1, 100000, "cards sent to the GY from the place `from` names "
+                                 "(\"send 1 monster from your hand to the GY\"; with from)"),
+    "from": OneOf(("hand",), description="with send_to_graveyard: where the cards are sent from"),
+    "category": OneOf(CATEGORIES, description="with send_to_graveyard: the kind of card sent"),
     "banish_self": Boolean(),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
