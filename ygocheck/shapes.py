@@ -1048,6 +1048,9 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
+                       "(it is destroyed) during the End Phase\": the monster keeps the "
+                       "record until the End Phase begins, and is banished (destroyed) then"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
