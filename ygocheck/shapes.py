@@ -758,7 +758,7 @@ NEGATES = ("activation", "effect", "summon")
 OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", "banish",
               "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck",
               "send_to_graveyard",
-              "special_summon", "change_atk", "change_def", "set_atk", "set_def",
+              "special_summon", "change_atk", "change_def", "set_atk", "set_def", "halve_original_atk",
               "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
