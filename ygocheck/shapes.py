@@ -764,7 +764,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
-              "destroy_at_end_of_damage_step",
+              "destroy_at_end_of_damage_step", "destroy_in_end_phase",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
@@ -1048,6 +1048,8 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
+                              "N-th turn after the one it resolves in"),
     "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
                        "(it is destroyed) during the End Phase\": the monster keeps the "
                        "record until the End Phase begins, and is banished (destroyed) then"),
