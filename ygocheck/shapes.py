@@ -1208,6 +1208,9 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
+                              "Standby Phase while it is face-up on the field, or it is "
+                              "destroyed"),
     "hidden_card": Boolean("a placeholder `ygocheck view` writes for a card the viewer cannot "
                            "see: nothing of its text is assumed, not even a card activation"),
     "effects": ListOf(EFFECT, description="effects in card-text order, numbered from 1",
