@@ -600,7 +600,7 @@ PLAYER_EFFECT = Record("player_effect", {
     "until": Word("until", "when it ends (default: the end of the turn)"),
     "source": CardId(description="the card whose effect it is"),
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
-                 "activate"),
+                 "activate; for name_negated: the card name whose cards' effects are negated"),
     "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
 }, required=("player", "kind"))
 
@@ -764,13 +764,14 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
-              "destroy_at_end_of_damage_step", "destroy_in_end_phase",
+              "destroy_at_end_of_damage_step", "destroy_in_end_phase", "destroy_when_destroyed",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
+              "negate_name_effects",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
               "activated_only_set_a_turn")
