@@ -349,6 +349,10 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
     if isinstance(least, int) and isinstance(most, int) and least > most:
         checker.add(line, f"{where}: at_least {least} is more than at_most {most}; no count "
                     "meets it")
+    if "more_than_other" in condition and "controls" not in condition:
+        checker.add(line, f"{where}: more_than_other compares the cards two players control; "
+                    "give controls (\"if your opponent controls more cards than you do\": "
+                    "{controls: card, player: opponent, more_than_other: true})")
     if "in" in condition and ("face" in condition or "other" in condition) \
             and condition["in"] != "banished":
         checker.add(line, f"{where}: face and other describe cards on the field (controls) "
