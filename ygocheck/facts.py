@@ -231,7 +231,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("category", "kind", "revival_limit", "summoned_only_by"):
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
-    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode"):
+    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode",
+                "maintenance_lp"):
         if key in card:
             out.append(f"definition({ident},{key},{card[key]}).")
     for key in ("attribute", "type"):

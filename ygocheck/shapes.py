@@ -608,7 +608,7 @@ PLAYER_EFFECT = Record("player_effect", {
     "until": Word("until", "when it ends (default: the end of the turn)"),
     "source": CardId(description="the card whose effect it is"),
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
-                 "activate"),
+                 "activate; for name_negated: the card name whose cards' effects are negated"),
     "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
 }, required=("player", "kind"))
 
@@ -767,20 +767,20 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck",
               "send_to_graveyard",
               "special_summon", "change_atk", "change_def", "set_atk", "set_def",
-              "change_position",
+              "halve_original_atk", "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
               "take_control", "negate_effects", "negate_first_activation", "negate_on_resolution",
               "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
-              "destroy_at_end_of_damage_step",
+              "destroy_at_end_of_damage_step", "destroy_in_end_phase", "destroy_when_destroyed",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
-              "cannot_activate_in_graveyard",
+              "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
               "activated_only_set_a_turn", "end_battle_phase")
@@ -996,6 +996,9 @@ REQUIREMENT = Record("requirement", {
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
                              "resolves; it does nothing if the condition no longer holds"),
+    "more_than_other": Boolean("with controls: the player controls more such cards than the "
+                               "other player (\"if your opponent controls more cards than you "
+                               "do\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
@@ -1009,6 +1012,10 @@ COST_SPEC = Record("cost", {
     "tribute": Integer(1, 100000),
     "tribute_self": Boolean(),
     "send_self_to_graveyard": Boolean(),
+    "send_to_graveyard": Integer(1, 100000, "cards sent to the GY from the place `from` names "
+                                 "(\"send 1 monster from your hand to the GY\"; with from)"),
+    "from": OneOf(("hand",), description="with send_to_graveyard: where the cards are sent from"),
+    "category": OneOf(CATEGORIES, description="with send_to_graveyard: the kind of card sent"),
     "banish_self": Boolean(),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
@@ -1065,6 +1072,11 @@ OPERATION = Record("operation", {
     "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
                        "the field\": the monster Summoned this way is banished wherever it "
                        "would go"),
+    "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
+                              "N-th turn after the one it resolves in"),
+    "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
+                       "(it is destroyed) during the End Phase\": the monster keeps the "
+                       "record until the End Phase begins, and is banished (destroyed) then"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
@@ -1229,6 +1241,9 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
+                              "Standby Phase while it is face-up on the field, or it is "
+                              "destroyed"),
     "hidden_card": Boolean("a placeholder `ygocheck view` writes for a card the viewer cannot "
                            "see: nothing of its text is assumed, not even a card activation"),
     "effects": ListOf(EFFECT, description="effects in card-text order, numbered from 1",
