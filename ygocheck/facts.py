@@ -113,6 +113,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         add(f"snapshot_pending({index},player,{constant(item['player'])}).")
         add(f"snapshot_pending({index},card,{term(item['card'])}).")
         add(f"snapshot_pending({index},effect,{item['effect']}).")
+        for card_id in item.get("event_cards") or []:
+            add(f"snapshot_pending({index},event_cards,{term(card_id)}).")
     this_turn = state.get("this_turn") or {}
     for key in ("normal_summon_used", "pendulum_summon_used"):
         for player in this_turn.get(key) or []:

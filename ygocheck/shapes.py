@@ -586,6 +586,8 @@ PENDING_TRIGGER = Record("pending_trigger", {
     "player": Player("who will activate it"),
     "card": CardId(description="the card whose effect triggered"),
     "effect": Integer(1, EFFECT_LIMIT, "the effect number"),
+    "event_cards": IdList("the cards of the event it met, for a trigger that targets \"that "
+                          "monster\" (the rules write it)"),
 }, required=("player", "card", "effect"))
 
 USED_BY_NAME = Record("used_by_name", {
@@ -773,7 +775,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn")
+              "activated_only_set_a_turn", "damage_if_it_leaves_field")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",

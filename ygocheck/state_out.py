@@ -78,7 +78,8 @@ def snapshot_mapping(answer: Answer, before: dict[str, Any], card_order: list[st
     events = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card", "vanished"))
     if events:
         state["events"] = events
-    pending = _records(answer, "snapshot_pending", ("player", "card", "effect"))
+    pending = _records(answer, "snapshot_pending", ("player", "card", "effect", "event_cards"),
+                       repeated=("event_cards",))
     if pending:
         state["pending"] = pending
     this_turn = _this_turn(answer)
