@@ -183,7 +183,8 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     decides it, on the definition's facts."""
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
-                                             "cannot_normal_summon", "revival_limit", "tuner",
+                                             "cannot_normal_summon", "no_normal_summon_the_turn",
+                                             "revival_limit", "tuner",
                                              "effect_monster", "summoned_only_by"))
     if "inherent_summon" in card:
         procedure = card["inherent_summon"]

@@ -791,7 +791,8 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
-                "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
+                "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
+                "revival_limit", "tuner", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -1184,6 +1185,8 @@ CARD = Record("card", {
     "def": Integer(0, 100000),
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
+    "no_normal_summon_the_turn": Boolean("\"You cannot Normal Summon/Set the turn you Special "
+                                         "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
