@@ -1074,9 +1074,10 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack",), description="a pledge that comes with activating it: "
-                    "cannot_attack, your monsters cannot attack this turn (it stays after the card "
-                    "leaves the field)"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack"), description="a pledge that "
+                    "comes with activating it: cannot_attack, your monsters cannot attack this "
+                    "turn (it stays after the card leaves the field); this_card_cannot_attack, "
+                    "this card cannot attack the turn the effect is activated"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1086,7 +1087,10 @@ EFFECT = Record("effect", {
     "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
                        "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
-    "once_per_turn": OneOf(("card", "name")),
+    "once_per_turn": OneOf(("card", "name", "one_of_card"), description="card: once per turn "
+                           "for this copy; name: by card name; one_of_card: \"once per turn, you "
+                           "can activate 1 of these effects\" (any one of this copy's effects "
+                           "marked so spends them all)"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
