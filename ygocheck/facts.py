@@ -150,7 +150,7 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
             add(f"snapshot_card({ident},{key},{constant(fields[key])}).")
     if fields.get("slot") is not None:
         add(f"snapshot_card({ident},slot,{constant(fields['slot'])}).")
-    for key in ("since_turn", "attacks", "atk", "def", "level"):
+    for key in ("since_turn", "flipped_turn", "attacks", "atk", "def", "level"):
         if fields.get(key) is not None:
             add(f"snapshot_card({ident},{key},{fields[key]}).")
     for key in ("attribute", "type"):
@@ -326,8 +326,9 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                 out.append(f"definition_target({prefix},{group},{key},{shown}).")
         for index, condition in enumerate(effect.get("requires") or [], start=1):
             for key, value in condition.items():
-                shown = described(key, value)
-                out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
+                for item in value if isinstance(value, list) else [value]:
+                    shown = described(key, item)
+                    out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
                 shown = quoted(str(value)) if key == "tribute_type" else constant(value)

@@ -671,6 +671,9 @@ CARD_ENTRY = Record("card_entry", {
     "position": Word("position", "monsters on the field; default: defense when face-down"),
     "since_turn": Integer(1, TURN_LIMIT, "the turn it reached its current place"),
     "summoned": SUMMONED,
+    "flipped_turn": Integer(1, TURN_LIMIT, "the turn it was last flipped face-up in its Monster "
+                            "Zone (Flip Summoned, attacked face-down, turned face-up by an "
+                            "effect)"),
     "attacked": Boolean("it declared an attack this turn"),
     "attacks": Integer(0, TURN_LIMIT, "attack declarations this Battle Phase"),
     "position_changed": Boolean("its battle position changed this turn"),
@@ -987,6 +990,9 @@ REQUIREMENT = Record("requirement", {
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
                              "resolves; it does nothing if the condition no longer holds"),
+    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn"),
+                             "a condition on this card itself, met by any one listed (\"if this "
+                             "card was Normal Summoned or flipped face-up this turn\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
