@@ -1065,6 +1065,9 @@ OPERATION = Record("operation", {
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
+    "for_each_card_in": OneOf(("hand",), description="for change_atk and change_def in applies: "
+                              "the amount for each card in that place of the monster's "
+                              "controller (\"gains 600 ATK/DEF for each card in your hand\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
