@@ -594,6 +594,8 @@ PENDING_TRIGGER = Record("pending_trigger", {
     "player": Player("who will activate it"),
     "card": CardId(description="the card whose effect triggered"),
     "effect": Integer(1, EFFECT_LIMIT, "the effect number"),
+    "event_cards": IdList("the cards of the event it met, for a trigger that targets \"that "
+                          "monster\" (the rules write it)"),
 }, required=("player", "card", "effect"))
 
 USED_BY_NAME = Record("used_by_name", {
@@ -677,6 +679,9 @@ CARD_ENTRY = Record("card_entry", {
     "position": Word("position", "monsters on the field; default: defense when face-down"),
     "since_turn": Integer(1, TURN_LIMIT, "the turn it reached its current place"),
     "summoned": SUMMONED,
+    "flipped_turn": Integer(1, TURN_LIMIT, "the turn it was last flipped face-up in its Monster "
+                            "Zone (Flip Summoned, attacked face-down, turned face-up by an "
+                            "effect)"),
     "attacked": Boolean("it declared an attack this turn"),
     "attacks": Integer(0, TURN_LIMIT, "attack declarations this Battle Phase"),
     "position_changed": Boolean("its battle position changed this turn"),
@@ -783,7 +788,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn", "end_battle_phase")
+              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -799,7 +804,8 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
-                "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
+                "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
+                "revival_limit", "tuner", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -999,6 +1005,9 @@ REQUIREMENT = Record("requirement", {
     "more_than_other": Boolean("with controls: the player controls more such cards than the "
                                "other player (\"if your opponent controls more cards than you "
                                "do\")"),
+    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn"),
+                             "a condition on this card itself, met by any one listed (\"if this "
+                             "card was Normal Summoned or flipped face-up this turn\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
@@ -1095,6 +1104,9 @@ OPERATION = Record("operation", {
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
+    "for_each_card_in": OneOf(("hand",), description="for change_atk and change_def in applies: "
+                              "the amount for each card in that place of the monster's "
+                              "controller (\"gains 600 ATK/DEF for each card in your hand\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
@@ -1110,9 +1122,10 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack",), description="a pledge that comes with activating it: "
-                    "cannot_attack, your monsters cannot attack this turn (it stays after the card "
-                    "leaves the field)"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack"), description="a pledge that "
+                    "comes with activating it: cannot_attack, your monsters cannot attack this "
+                    "turn (it stays after the card leaves the field); this_card_cannot_attack, "
+                    "this card cannot attack the turn the effect is activated"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1122,10 +1135,13 @@ EFFECT = Record("effect", {
     "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
                        "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
-    "once_per_turn": OneOf(("card", "name", "name_one_effect"), description="`card`: once per "
-                           "turn for this copy; `name`: this effect of NAME once per turn; "
-                           "`name_one_effect`: \"you can only use 1 NAME effect per turn, and "
-                           "only once that turn\", shared by the effects that say it"),
+    "once_per_turn": OneOf(("card", "name", "name_one_effect", "one_of_card"),
+                           description="`card`: once per turn for this copy; `name`: this "
+                           "effect of NAME once per turn; `name_one_effect`: \"you can only use "
+                           "1 NAME effect per turn, and only once that turn\", shared by the "
+                           "effects that say it; `one_of_card`: \"once per turn, you can "
+                           "activate 1 of these effects\" (any one of this copy's effects marked "
+                           "so spends them all)"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
@@ -1224,6 +1240,8 @@ CARD = Record("card", {
     "def": Integer(0, 100000),
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
+    "no_normal_summon_the_turn": Boolean("\"You cannot Normal Summon/Set the turn you Special "
+                                         "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
