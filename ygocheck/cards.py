@@ -114,7 +114,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
         if "equal_to" in operation and "amount" in operation:
             checker.add(at, f"{here}: give the amount (amount) or what it equals (equal_to), "
                         "not both")
-        elif "equal_to" in operation and "what" not in operation:
+        elif "equal_to" in operation and "what" not in operation \
+                and operation["equal_to"] != "damage_before":   # it reads no monster
             checker.add(at, f"{here}: equal_to needs `what`, the monster whose value it reads "
                         "(targets, attacker, battle_opponent, self, ...)")
         elif "amount" not in operation and "equal_to" not in operation \
@@ -286,6 +287,15 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "
                         "from this card ({remove_counters: 1, counter: spell})")
+        if isinstance(cost, dict) and ("send_to_graveyard" in cost) != ("from" in cost):
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
+                        "send_to_graveyard and from go together: how many cards are sent to "
+                        "the GY from where ({send_to_graveyard: 1, from: hand, category: "
+                        "monster})")
+        if isinstance(cost, dict) and "category" in cost and "send_to_graveyard" not in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: category says "
+                        "what a send_to_graveyard cost sends; give send_to_graveyard and from "
+                        "with it")
     if isinstance(effect.get("requires"), list):
         for index, condition in enumerate(effect["requires"], start=1):
             if isinstance(condition, dict):
@@ -348,6 +358,10 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
     if isinstance(least, int) and isinstance(most, int) and least > most:
         checker.add(line, f"{where}: at_least {least} is more than at_most {most}; no count "
                     "meets it")
+    if "more_than_other" in condition and "controls" not in condition:
+        checker.add(line, f"{where}: more_than_other compares the cards two players control; "
+                    "give controls (\"if your opponent controls more cards than you do\": "
+                    "{controls: card, player: opponent, more_than_other: true})")
     if "in" in condition and ("face" in condition or "other" in condition) \
             and condition["in"] != "banished":
         checker.add(line, f"{where}: face and other describe cards on the field (controls) "

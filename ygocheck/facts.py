@@ -46,7 +46,7 @@ def constant(value: Any) -> str:
 
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
-TEXT_KEYS = ("type", "attribute", "name", "archetype", "types", "attributes")
+TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes")
 
 
 def described(key: str, value: Any) -> str:
@@ -101,7 +101,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_event({index},card,{term(card_id)}).")
         for card_id in event.get("vanished") or []:
             add(f"snapshot_event({index},vanished,{term(card_id)}).")
-        for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing"):
+        for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing",
+                    "face"):
             if key in event:
                 add(f"snapshot_event({index},{key},{constant(event[key])}).")
         for key in ("amount", "effect", "link"):
@@ -109,6 +110,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
                 add(f"snapshot_event({index},{key},{event[key]}).")
         if "target" in event:
             add(f"snapshot_event({index},target,{target(event['target'])}).")
+        if event.get("followed"):
+            add(f"snapshot_event({index},followed,true).")
     for index, item in enumerate(state.get("pending") or [], start=1):
         add(f"snapshot_pending({index},player,{constant(item['player'])}).")
         add(f"snapshot_pending({index},card,{term(item['card'])}).")
@@ -230,7 +233,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("category", "kind", "revival_limit", "summoned_only_by"):
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
-    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode"):
+    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode",
+                "maintenance_lp"):
         if key in card:
             out.append(f"definition({ident},{key},{card[key]}).")
     for key in ("attribute", "type"):

@@ -74,7 +74,9 @@ def _amount_relations() -> list[dict[str, Any]]:
     temporary banishment says when the card comes back (cards.py)."""
     lp = {"properties": {"op": {"enum": ["damage", "gain_lp"]}}, "required": ["op"]}
     return [{"if": lp, "then": {"not": {"required": ["amount", "equal_to"]}}},
-            {"if": {"allOf": [lp, {"required": ["equal_to"]}]}, "then": {"required": ["what"]}},
+            {"if": {"allOf": [lp, {"required": ["equal_to"]},
+                              {"not": {"properties": {"equal_to": {"const": "damage_before"}}}}]},
+             "then": {"required": ["what"]}},
             {"if": {"properties": {"op": {"const": "banish_temporarily"}}, "required": ["op"]},
              "then": {"required": ["until"],
                       "properties": {"until": {"enum": list(RETURN_MOMENTS)}}}}]
@@ -95,6 +97,9 @@ def _pick_key_relations() -> list[dict[str, Any]]:
         {"if": narrowed,
          "then": {"not": {"anyOf": [{"required": [key]} for key in PICK_KEYS
                                     if key not in INFORMATION_KEYS]}}}]
+    # `what: picked` names the places it picks from (cards.py).
+    found.append({"if": {"properties": {"what": {"const": "picked"}}, "required": ["what"]},
+                  "then": {"required": ["from"]}})
     for op, own in DESCRIBES_ITS_SUMMON.items():
         stray = [key for key in PICK_KEYS if key not in own]
         found.append({"if": {"allOf": [not_picked, not_narrowed,

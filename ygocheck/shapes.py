@@ -309,6 +309,8 @@ class Record(Spec):
     at_least: int = 0
     description: str = ""
     nullable: bool = False
+    # (key, value, needed): a mapping whose `key` is `value` must also give `needed`.
+    required_when: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -339,6 +341,10 @@ class Record(Spec):
             found["required"] = list(self.required)
         if self.at_least:
             found["minProperties"] = self.at_least
+        if self.required_when:
+            found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
+                               "then": {"required": [needed]}}
+                              for key, value, needed in self.required_when]
         return found
 
     def schema(self) -> dict[str, Any]:
@@ -580,6 +586,8 @@ EVENT = Record("event", {
     "link": Integer(1, 10**9, "the chain link involved"),
     "vanished": IdList("the cards named that were Tokens and no longer exist"),
     "face": Word("face", "for a card that left the field: down when it was face-down there"),
+    "followed": Boolean("true: a later part of the same effect (after \"then\") happened after "
+                        "it, so it is not the last thing that happened"),
 }, required=("event",))
 
 PENDING_TRIGGER = Record("pending_trigger", {
@@ -602,7 +610,7 @@ PLAYER_EFFECT = Record("player_effect", {
     "until": Word("until", "when it ends (default: the end of the turn)"),
     "source": CardId(description="the card whose effect it is"),
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
-                 "activate"),
+                 "activate; for name_negated: the card name whose cards' effects are negated"),
     "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
 }, required=("player", "kind"))
 
@@ -764,26 +772,28 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck",
               "send_to_graveyard",
               "special_summon", "change_atk", "change_def", "set_atk", "set_def",
-              "change_position",
+              "halve_original_atk", "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
-              "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
+              "take_control", "negate_effects", "negate_first_activation", "negate_on_resolution",
+              "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
-              "destroy_at_end_of_damage_step",
+              "destroy_at_end_of_damage_step", "destroy_in_end_phase", "destroy_when_destroyed",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
+              "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn", "damage_if_it_leaves_field")
+              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -963,6 +973,8 @@ TARGET_SPEC = Record("target_spec", {
     "min_atk": Integer(0, 100000, "its ATK now at least"),
     "max_def": Integer(0, 100000, "its DEF now at most"),
     "min_def": Integer(0, 100000, "its DEF now at least"),
+    "max_atk_lp": OneOf(("you", "opponent"), description="its ATK now at most that player's "
+                        "LP now (\"whose ATK is less than or equal to their LP\")"),
     "name": Text("the card's name"),
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
@@ -990,6 +1002,9 @@ REQUIREMENT = Record("requirement", {
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
                              "resolves; it does nothing if the condition no longer holds"),
+    "more_than_other": Boolean("with controls: the player controls more such cards than the "
+                               "other player (\"if your opponent controls more cards than you "
+                               "do\")"),
     "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
@@ -1006,9 +1021,14 @@ COST_SPEC = Record("cost", {
     "tribute": Integer(1, 100000),
     "tribute_self": Boolean(),
     "send_self_to_graveyard": Boolean(),
+    "send_to_graveyard": Integer(1, 100000, "cards sent to the GY from the place `from` names "
+                                 "(\"send 1 monster from your hand to the GY\"; with from)"),
+    "from": OneOf(("hand",), description="with send_to_graveyard: where the cards are sent from"),
+    "category": OneOf(CATEGORIES, description="with send_to_graveyard: the kind of card sent"),
     "banish_self": Boolean(),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
+    "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
 })
@@ -1021,8 +1041,10 @@ OPERATION = Record("operation", {
     "until": OperationWord(),
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
-    "equal_to": OneOf(("atk", "def", "original_atk", "original_def"), description="for damage "
-                      "and gain_lp: the amount is this value of the monsters `what` names"),
+    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before"),
+                      description="for damage and gain_lp: the amount is this value of the "
+                      "monsters `what` names; damage_before (damage only, with no `what`): the "
+                      "damage the operation before it inflicted"),
     "to": OperationWord(),
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
@@ -1053,14 +1075,31 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
+    "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
+                        "discarded by the operation before it"),
+    "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
+                       "the field\": the monster Summoned this way is banished wherever it "
+                       "would go"),
+    "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
+                              "N-th turn after the one it resolves in"),
+    "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
+                       "(it is destroyed) during the End Phase\": the monster keeps the "
+                       "record until the End Phase begins, and is banished (destroyed) then"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
-    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
-                        "locked, not effects of face-up cards"),
+    "activation": OneOf(("card", "effect"), description="cannot_activate: `card`, only card "
+                        "activations are locked, not effects of face-up cards; `effect`, the "
+                        "effects of those cards wherever they are, and so their card "
+                        "activations too"),
+    "except_archetype": Text("cannot_activate: the cards of this archetype are not locked "
+                             "(\"except for \"Amorphage\" cards\")"),
+    "afterwards": OneOf(("send_self_to_graveyard",), description="for negate_on_resolution: "
+                        "\"then send this card to the GY\" once it has negated an effect"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
@@ -1072,7 +1111,7 @@ OPERATION = Record("operation", {
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
                        "it is battling\")"),
-}, required=("op",))
+}, required=("op",), required_when=(("what", "picked", "from"),))
 
 EFFECT = Record("effect", {
     "kind": OneOf(EFFECT_KINDS),
@@ -1096,10 +1135,13 @@ EFFECT = Record("effect", {
     "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
                        "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
-    "once_per_turn": OneOf(("card", "name", "one_of_card"), description="card: once per turn "
-                           "for this copy; name: by card name; one_of_card: \"once per turn, you "
-                           "can activate 1 of these effects\" (any one of this copy's effects "
-                           "marked so spends them all)"),
+    "once_per_turn": OneOf(("card", "name", "name_one_effect", "one_of_card"),
+                           description="`card`: once per turn for this copy; `name`: this "
+                           "effect of NAME once per turn; `name_one_effect`: \"you can only use "
+                           "1 NAME effect per turn, and only once that turn\", shared by the "
+                           "effects that say it; `one_of_card`: \"once per turn, you can "
+                           "activate 1 of these effects\" (any one of this copy's effects marked "
+                           "so spends them all)"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
@@ -1217,6 +1259,9 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
+                              "Standby Phase while it is face-up on the field, or it is "
+                              "destroyed"),
     "hidden_card": Boolean("a placeholder `ygocheck view` writes for a card the viewer cannot "
                            "see: nothing of its text is assumed, not even a card activation"),
     "effects": ListOf(EFFECT, description="effects in card-text order, numbered from 1",
