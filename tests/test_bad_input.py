@@ -562,6 +562,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "1, category: monster}]}]}", "send_to_graveyard and from go together"),
     ("{category: spell, kind: normal, effects: [{kind: activation, cost: [{send_to_graveyard: "
      "1, from: deck}]}]}", "from is 'deck'; allowed: hand"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, cost: [{banish_top_of_deck: "
+     "10}]}]}", "banish_top_of_deck and face go together"),
     # "but banish it during the End Phase" (Emergency Teleport, TURN-09): of a summoned monster
     ("{category: spell, kind: normal, effects: [{kind: activation, targets: [{what: monster}], "
      "does: [{op: destroy, what: targets, end_phase: banish}]}]}", "end_phase (banish or "
