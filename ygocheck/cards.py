@@ -114,7 +114,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
         if "equal_to" in operation and "amount" in operation:
             checker.add(at, f"{here}: give the amount (amount) or what it equals (equal_to), "
                         "not both")
-        elif "equal_to" in operation and "what" not in operation:
+        elif "equal_to" in operation and "what" not in operation \
+                and operation["equal_to"] != "damage_before":   # it reads no monster
             checker.add(at, f"{here}: equal_to needs `what`, the monster whose value it reads "
                         "(targets, attacker, battle_opponent, self, ...)")
         elif "amount" not in operation and "equal_to" not in operation \
@@ -183,7 +184,8 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     decides it, on the definition's facts."""
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
-                                             "cannot_normal_summon", "revival_limit", "tuner",
+                                             "cannot_normal_summon", "no_normal_summon_the_turn",
+                                             "revival_limit", "tuner",
                                              "effect_monster", "summoned_only_by"))
     if "inherent_summon" in card:
         procedure = card["inherent_summon"]
@@ -330,11 +332,18 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
                        line: int | None) -> None:
     """A condition says what it counts (controls, in) or compares (lp), once; counts and
     filters belong to cards counted, never to LP."""
-    said = [key for key in ("controls", "in", "lp") if key in condition]
+    said = [key for key in ("controls", "in", "lp", "this_card") if key in condition]
     if len(said) != 1:
         checker.add(line, f"{where} must say exactly one of controls (cards the player "
-                    "controls), in (cards in a place) or lp (LP compared with the other "
-                    f"player's); it says {', '.join(said) or 'none'}")
+                    "controls), in (cards in a place), lp (LP compared with the other "
+                    f"player's) or this_card (what this card did); it says "
+                    f"{', '.join(said) or 'none'}")
+        return
+    if said == ["this_card"]:
+        extra = [key for key in condition if key != "this_card"]
+        if extra:
+            checker.add(line, f"{where}: a this_card condition is about this card only; drop "
+                        f"{', '.join(extra)}")
         return
     if said == ["lp"]:
         amount = condition.get("lp") in ("at_most", "at_least")

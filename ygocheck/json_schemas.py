@@ -74,7 +74,9 @@ def _amount_relations() -> list[dict[str, Any]]:
     temporary banishment says when the card comes back (cards.py)."""
     lp = {"properties": {"op": {"enum": ["damage", "gain_lp"]}}, "required": ["op"]}
     return [{"if": lp, "then": {"not": {"required": ["amount", "equal_to"]}}},
-            {"if": {"allOf": [lp, {"required": ["equal_to"]}]}, "then": {"required": ["what"]}},
+            {"if": {"allOf": [lp, {"required": ["equal_to"]},
+                              {"not": {"properties": {"equal_to": {"const": "damage_before"}}}}]},
+             "then": {"required": ["what"]}},
             {"if": {"properties": {"op": {"const": "banish_temporarily"}}, "required": ["op"]},
              "then": {"required": ["until"],
                       "properties": {"until": {"enum": list(RETURN_MOMENTS)}}}}]

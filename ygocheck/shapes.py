@@ -309,6 +309,8 @@ class Record(Spec):
     at_least: int = 0
     description: str = ""
     nullable: bool = False
+    # (key, value, needed): a mapping whose `key` is `value` must also give `needed`.
+    required_when: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -339,6 +341,10 @@ class Record(Spec):
             found["required"] = list(self.required)
         if self.at_least:
             found["minProperties"] = self.at_least
+        if self.required_when:
+            found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
+                               "then": {"required": [needed]}}
+                              for key, value, needed in self.required_when]
         return found
 
     def schema(self) -> dict[str, Any]:
@@ -580,12 +586,16 @@ EVENT = Record("event", {
     "link": Integer(1, 10**9, "the chain link involved"),
     "vanished": IdList("the cards named that were Tokens and no longer exist"),
     "face": Word("face", "for a card that left the field: down when it was face-down there"),
+    "followed": Boolean("true: a later part of the same effect (after \"then\") happened after "
+                        "it, so it is not the last thing that happened"),
 }, required=("event",))
 
 PENDING_TRIGGER = Record("pending_trigger", {
     "player": Player("who will activate it"),
     "card": CardId(description="the card whose effect triggered"),
     "effect": Integer(1, EFFECT_LIMIT, "the effect number"),
+    "event_cards": IdList("the cards of the event it met, for a trigger that targets \"that "
+                          "monster\" (the rules write it)"),
 }, required=("player", "card", "effect"))
 
 USED_BY_NAME = Record("used_by_name", {
@@ -669,6 +679,9 @@ CARD_ENTRY = Record("card_entry", {
     "position": Word("position", "monsters on the field; default: defense when face-down"),
     "since_turn": Integer(1, TURN_LIMIT, "the turn it reached its current place"),
     "summoned": SUMMONED,
+    "flipped_turn": Integer(1, TURN_LIMIT, "the turn it was last flipped face-up in its Monster "
+                            "Zone (Flip Summoned, attacked face-down, turned face-up by an "
+                            "effect)"),
     "attacked": Boolean("it declared an attack this turn"),
     "attacks": Integer(0, TURN_LIMIT, "attack declarations this Battle Phase"),
     "position_changed": Boolean("its battle position changed this turn"),
@@ -762,7 +775,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_original_atk", "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
-              "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
+              "take_control", "negate_effects", "negate_first_activation", "negate_on_resolution",
+              "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
               "destroy_at_end_of_damage_step", "destroy_in_end_phase", "destroy_when_destroyed",
               "attack_directly_if_weakest",
@@ -771,15 +785,15 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
-              "negate_name_effects", "banish_to_match",
+              "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn")
+              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -790,7 +804,8 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
-                "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
+                "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
+                "revival_limit", "tuner", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -958,6 +973,8 @@ TARGET_SPEC = Record("target_spec", {
     "min_atk": Integer(0, 100000, "its ATK now at least"),
     "max_def": Integer(0, 100000, "its DEF now at most"),
     "min_def": Integer(0, 100000, "its DEF now at least"),
+    "max_atk_lp": OneOf(("you", "opponent"), description="its ATK now at most that player's "
+                        "LP now (\"whose ATK is less than or equal to their LP\")"),
     "name": Text("the card's name"),
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
@@ -988,6 +1005,9 @@ REQUIREMENT = Record("requirement", {
     "more_than_other": Boolean("with controls: the player controls more such cards than the "
                                "other player (\"if your opponent controls more cards than you "
                                "do\")"),
+    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn"),
+                             "a condition on this card itself, met by any one listed (\"if this "
+                             "card was Normal Summoned or flipped face-up this turn\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
@@ -1013,6 +1033,7 @@ COST_SPEC = Record("cost", {
                   "face-down"),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
+    "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
 })
@@ -1025,8 +1046,10 @@ OPERATION = Record("operation", {
     "until": OperationWord(),
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
-    "equal_to": OneOf(("atk", "def", "original_atk", "original_def"), description="for damage "
-                      "and gain_lp: the amount is this value of the monsters `what` names"),
+    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before"),
+                      description="for damage and gain_lp: the amount is this value of the "
+                      "monsters `what` names; damage_before (damage only, with no `what`): the "
+                      "damage the operation before it inflicted"),
     "to": OperationWord(),
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
@@ -1057,6 +1080,12 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
+    "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
+                        "discarded by the operation before it"),
+    "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
+                       "the field\": the monster Summoned this way is banished wherever it "
+                       "would go"),
     "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
                               "N-th turn after the one it resolves in"),
     "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
@@ -1068,17 +1097,26 @@ OPERATION = Record("operation", {
     "by": OneOf(("battle",)),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
-    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
-                        "locked, not effects of face-up cards"),
+    "activation": OneOf(("card", "effect"), description="cannot_activate: `card`, only card "
+                        "activations are locked, not effects of face-up cards; `effect`, the "
+                        "effects of those cards wherever they are, and so their card "
+                        "activations too"),
+    "except_archetype": Text("cannot_activate: the cards of this archetype are not locked "
+                             "(\"except for \"Amorphage\" cards\")"),
+    "afterwards": OneOf(("send_self_to_graveyard",), description="for negate_on_resolution: "
+                        "\"then send this card to the GY\" once it has negated an effect"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
+    "for_each_card_in": OneOf(("hand",), description="for change_atk and change_def in applies: "
+                              "the amount for each card in that place of the monster's "
+                              "controller (\"gains 600 ATK/DEF for each card in your hand\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
                        "it is battling\")"),
-}, required=("op",))
+}, required=("op",), required_when=(("what", "picked", "from"),))
 
 EFFECT = Record("effect", {
     "kind": OneOf(EFFECT_KINDS),
@@ -1089,9 +1127,10 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack",), description="a pledge that comes with activating it: "
-                    "cannot_attack, your monsters cannot attack this turn (it stays after the card "
-                    "leaves the field)"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack"), description="a pledge that "
+                    "comes with activating it: cannot_attack, your monsters cannot attack this "
+                    "turn (it stays after the card leaves the field); this_card_cannot_attack, "
+                    "this card cannot attack the turn the effect is activated"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1101,7 +1140,13 @@ EFFECT = Record("effect", {
     "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
                        "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
-    "once_per_turn": OneOf(("card", "name")),
+    "once_per_turn": OneOf(("card", "name", "name_one_effect", "one_of_card"),
+                           description="`card`: once per turn for this copy; `name`: this "
+                           "effect of NAME once per turn; `name_one_effect`: \"you can only use "
+                           "1 NAME effect per turn, and only once that turn\", shared by the "
+                           "effects that say it; `one_of_card`: \"once per turn, you can "
+                           "activate 1 of these effects\" (any one of this copy's effects marked "
+                           "so spends them all)"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
@@ -1200,6 +1245,8 @@ CARD = Record("card", {
     "def": Integer(0, 100000),
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
+    "no_normal_summon_the_turn": Boolean("\"You cannot Normal Summon/Set the turn you Special "
+                                         "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "

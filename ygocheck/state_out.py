@@ -18,13 +18,16 @@ STATE_ORDER = ("rules", "turn", "turn_player", "first_player", "phase", "step", 
                "priority", "window", "next_phase")
 CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "position", "token",
               "atk", "def", "level", "attribute", "type", "treated_as", "since_turn",
-              "summoned", "attacked", "attacks", "position_changed", "battled", "revealed",
-              "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
+              "summoned", "flipped_turn", "attacked", "attacks", "position_changed", "battled",
+              "revealed", "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
               "counters", "modifiers", "temporary", "control")
 EVENT_ORDER = ("event", "card", "cards", "player", "how", "by", "from", "to", "target",
-               "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished", "face")
+               "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished", "face",
+               "followed")
 FLAGS = ("attacked", "position_changed", "battled", "token", "revealed", "properly_summoned")
 INTERNAL = ("moved", "fresh")
+# Event keys whose one value is true (written as a YAML boolean).
+EVENT_FLAGS = ("followed",)
 
 
 def state_facts(answer: Answer) -> str:
@@ -78,7 +81,8 @@ def snapshot_mapping(answer: Answer, before: dict[str, Any], card_order: list[st
     events = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card", "vanished"))
     if events:
         state["events"] = events
-    pending = _records(answer, "snapshot_pending", ("player", "card", "effect"))
+    pending = _records(answer, "snapshot_pending", ("player", "card", "effect", "event_cards"),
+                       repeated=("event_cards",))
     if pending:
         state["pending"] = pending
     this_turn = _this_turn(answer)
@@ -139,6 +143,8 @@ def _records(answer: Answer, name: str, keys: tuple[str, ...],
             continue
         if str(key) in repeated:
             record.setdefault(str(key), []).append(value(item))
+        elif str(key) in EVENT_FLAGS:
+            record[str(key)] = True
         else:
             record[str(key)] = value(item)
     out = []

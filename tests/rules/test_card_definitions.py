@@ -63,3 +63,23 @@ def test_archetypes_and_archetypes_unknown_exclude_each_other() -> None:
     assert definition_errors(both) == {"Ghost archetypes"}
     assert definition_errors(both.replace('definition("Ghost",archetype,"Altergeist").', "")) \
         == set()
+
+
+def test_damage_equal_to_the_damage_before_needs_a_damage_before_it() -> None:
+    # CHAIN-94: Ring of Destruction's "then inflict damage to your opponent equal to the damage
+    # you took" reads the operation before it; on a gain of LP, or after no damage, it reads
+    # nothing, and it names no monster.
+    facts = """
+    definition("Bad",category,trap). definition("Bad",kind,normal).
+    definition_effect("Bad",1,kind,activation).
+    definition_operation("Bad",1,does,1,op,destroy).
+    definition_operation("Bad",1,does,1,what,self).
+    definition_operation("Bad",1,does,2,op,damage).
+    definition_operation("Bad",1,does,2,player,opponent).
+    definition_operation("Bad",1,does,2,equal_to,damage_before).
+    definition_operation("Bad",1,does,3,op,damage).
+    definition_operation("Bad",1,does,3,player,you).
+    definition_operation("Bad",1,does,3,equal_to,damage_before).
+    definition_operation("Bad",1,does,3,what,self).
+    """
+    assert definition_errors(facts) == {"Bad operation(1,does,2)", "Bad operation(1,does,3)"}

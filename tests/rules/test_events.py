@@ -109,3 +109,20 @@ def test_the_start_of_a_phase_is_a_phase_that_begins_and_one_the_text_names(
     """)
     assert model.of("event_fits") == {('"c"', "1", "trigger", "1"), ('"c"', "2", "trigger", "1"),
                                       ('"c"', "2", "trigger", "2")}
+
+
+def test_a_part_followed_by_a_then_is_not_the_last_thing(rules: RunRules) -> None:
+    # CHAIN-94 (lucays/OCG-Rule-documentation docs/c03/特定效果的处理方法.rst, 『A。那之后B』,
+    # from the official FAQ): Ring of Destruction destroyed "m" and its player took damage
+    # (event 2, 3: followed, the part after "then" was carried out), then inflicted damage
+    # (event 4). The last thing that happened is event 4 alone; without the mark the
+    # destruction would be of the same moment (a destroyed card and damage since the
+    # activation, event 1).
+    events = """
+        event(1..4). event_name(1, activated). event_name(2, destroyed). event_card(2, "m").
+        event_name(3, damage). event_name(4, damage).
+    """
+    model = rules.one(["state.lp"], events + "event_followed(2). event_followed(3).")
+    assert model.of("recent_event") == {("4",)}
+    model = rules.one(["state.lp"], events)
+    assert model.of("recent_event") == {("2",), ("3",), ("4",)}
