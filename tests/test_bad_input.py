@@ -562,6 +562,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "1, category: monster}]}]}", "send_to_graveyard and from go together"),
     ("{category: spell, kind: normal, effects: [{kind: activation, cost: [{send_to_graveyard: "
      "1, from: deck}]}]}", "from is 'deck'; allowed: hand"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, cost: [{banish_top_of_deck: "
+     "10}]}]}", "banish_top_of_deck and face go together"),
     # "but banish it during the End Phase" (Emergency Teleport, TURN-09): of a summoned monster
     ("{category: spell, kind: normal, effects: [{kind: activation, targets: [{what: monster}], "
      "does: [{op: destroy, what: targets, end_phase: banish}]}]}", "end_phase (banish or "
@@ -642,7 +644,7 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
     ("  this_turn: {effects: [{player: B, kind: cannot_activate_name}]}", "this_turn",
      "the kind cannot_activate_name needs `name`, the card name it locks"),
     ("  this_turn: {effects: [{player: B, kind: cannot_attack, name: Sangan}]}", "this_turn",
-     "`name` is read only for the kind cannot_activate_name, not for cannot_attack"),
+     "`name` is read only for the kinds cannot_activate_name and name_negated, not for cannot_attack"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column}]}", "this_turn",
      "the kind negate_spell_trap_column needs `column`"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column, column: 6}]}",

@@ -292,6 +292,10 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
                         "send_to_graveyard and from go together: how many cards are sent to "
                         "the GY from where ({send_to_graveyard: 1, from: hand, category: "
                         "monster})")
+        if isinstance(cost, dict) and ("banish_top_of_deck" in cost) != ("face" in cost):
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
+                        "banish_top_of_deck and face go together ({banish_top_of_deck: 10, "
+                        "face: down}: \"banish 10 cards from the top of your Deck, face-down\")")
         if isinstance(cost, dict) and "category" in cost and "send_to_graveyard" not in cost:
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: category says "
                         "what a send_to_graveyard cost sends; give send_to_graveyard and from "

@@ -1026,6 +1026,11 @@ COST_SPEC = Record("cost", {
     "from": OneOf(("hand",), description="with send_to_graveyard: where the cards are sent from"),
     "category": OneOf(CATEGORIES, description="with send_to_graveyard: the kind of card sent"),
     "banish_self": Boolean(),
+    "banish_top_of_deck": Integer(1, 60, "cards banished from the top of its player's Deck "
+                                  "(\"banish 10 cards from the top of your Deck, face-down\"; "
+                                  "with face)"),
+    "face": OneOf(("down",), description="with banish_top_of_deck: the cards are banished "
+                  "face-down"),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
     "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
