@@ -81,9 +81,12 @@ def table_text() -> str:
     for path in sorted(asp_folder().rglob("*.lp")):
         statements: list[Any] = []
         ast.parse_files([str(path)], statements.append)
-        for statement in statements:
-            if statement.ast_type != ast.ASTType.Comment:
-                found[_digest(str(statement))] = str(rewritten(statement))
+        for statement in statements:        # an entry file's includes come again: once each
+            if statement.ast_type == ast.ASTType.Comment:
+                continue
+            digest = _digest(str(statement))
+            if digest not in found:
+                found[digest] = str(rewritten(statement))
     return json.dumps(found, indent=0, sort_keys=True, ensure_ascii=False) + "\n"
 
 
