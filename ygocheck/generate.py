@@ -2,7 +2,9 @@
 
 * docs/rules.md, from asp/catalogue.yaml, the rule IDs in asp/ and the ruling files;
 * schemas/*.json, the JSON Schemas of snapshots, card definitions and ruling files, from the
-  description the shape checkers use (ygocheck/shapes.py) and asp/vocabulary.lp.
+  description the shape checkers use (ygocheck/shapes.py) and asp/vocabulary.lp;
+* ygocheck/worlds.json, every statement of asp/ rewritten for many moments in one grounding
+  (worlds.py: written beforehand because the rewrite costs seconds a process).
 
 Run it from a checkout of the project after changing any of those (the tests fail, saying
 so, until the written files are current). `--check` writes nothing and exits 1 when a file
@@ -41,6 +43,9 @@ def targets(root: Path) -> dict[str, Callable[[], str]]:
 
     for name in SCHEMAS:
         found[f"schemas/{name}.json"] = partial(schema_text, name)
+    from .worlds import table_text
+
+    found["ygocheck/worlds.json"] = table_text
     return found
 
 

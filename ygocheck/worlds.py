@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from .solve import Answer
@@ -20,14 +21,85 @@ from .solve import Answer
 WORLD = "World__"
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def program(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
-    """The statements of `entry` (and `extras`), each atom with the world as last argument."""
+    """The statements of `entry` (and `extras`), each atom with the world as last argument.
+
+    Rewriting a statement through clingo's AST costs some 0.7 ms (the whole of asp/ 4 s of
+    CPU, once per process and program), so the rewritten text of every statement of asp/ is
+    written beforehand (worlds.json, by `python -m ygocheck.generate`), under a digest of the
+    statement's own text; a statement it does not hold is rewritten here. Either way the
+    rewritten text is a function of the statement alone, so a table older than the rules
+    costs time, never a different program (tests/test_worlds.py compares the two paths)."""
     from clingo import ast
 
     from .solve import parsed
 
-    statements = parsed(entry, extras)
+    table = _table()
+    texts = []
+    for statement in parsed(entry, extras):
+        if statement.ast_type == ast.ASTType.Comment:
+            continue
+        text = str(statement)
+        found = table.get(_digest(text))
+        texts.append(found if found is not None else str(rewritten(statement)))
+    statements: list[Any] = []
+    ast.parse_string("\n".join(texts), statements.append)
+    return tuple(statements)
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()
+
+
+TABLE = Path(__file__).with_name("worlds.json")
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, str]:
+    """The rewritten statements written beforehand (empty when the file is missing)."""
+    import json
+
+    try:
+        data = json.loads(TABLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def table_text() -> str:
+    """worlds.json: every statement of every file of asp/, rewritten, under its digest."""
+    import json
+
+    from clingo import ast
+
+    from .resources import asp_folder
+
+    found: dict[str, str] = {}
+    for path in sorted(asp_folder().rglob("*.lp")):
+        statements: list[Any] = []
+        ast.parse_files([str(path)], statements.append)
+        for statement in statements:        # an entry file's includes come again: once each
+            if statement.ast_type == ast.ASTType.Comment:
+                continue
+            digest = _digest(str(statement))
+            if digest not in found:
+                found[digest] = str(rewritten(statement))
+    return json.dumps(found, indent=0, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def rewritten(statement: Any) -> Any:
+    """One statement with the world as last argument of each atom, and `world(W)` in the body
+    of each rule."""
+    return _add_world()(statement)
+
+
+@lru_cache(maxsize=1)
+def _add_world() -> Any:
+    from clingo import ast
+
     location = ast.Location(ast.Position("<worlds>", 1, 1), ast.Position("<worlds>", 1, 1))
 
     def world() -> Any:
@@ -63,8 +135,7 @@ def program(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
             return rule.update(head=self(rule.head),
                                body=[self(b) for b in rule.body] + [in_world])
 
-    rewrite = AddWorld()
-    return tuple(rewrite(s) for s in statements)
+    return AddWorld()
 
 
 def tagged(facts: str, world: int) -> str:
