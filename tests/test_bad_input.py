@@ -557,6 +557,15 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: draw, "
      "player: you, count: 1, max: 1}]}]}", "`max` is the most counters place_counter may leave "
      "on the card; draw reads none"),
+    # "Send 1 monster from your hand to the GY" (One for One, CHAIN-91): says where from
+    ("{category: spell, kind: normal, effects: [{kind: activation, cost: [{send_to_graveyard: "
+     "1, category: monster}]}]}", "send_to_graveyard and from go together"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, cost: [{send_to_graveyard: "
+     "1, from: deck}]}]}", "from is 'deck'; allowed: hand"),
+    # "but banish it during the End Phase" (Emergency Teleport, TURN-09): of a summoned monster
+    ("{category: spell, kind: normal, effects: [{kind: activation, targets: [{what: monster}], "
+     "does: [{op: destroy, what: targets, end_phase: banish}]}]}", "end_phase (banish or "
+     "destroy the monster during the End Phase) is read for the monster a special_summon"),
 ])
 def test_definition_with_a_bad_value(request: Any, tmp_path_factory: Any, tmp_path: Path,
                                      definition: str, phrase: str) -> None:

@@ -71,7 +71,7 @@ def _listed_keys() -> dict[str, set[str]]:
 
     control = clingo.Control(["--warn=none"])
     control.load(str(asp_folder() / "vocabulary.lp"))
-    control.ground([("base", [])])
+    control.ground([("base", []), ("first", [])])   # vocabulary.lp is in the part `first`
     listed: dict[str, set[str]] = {}
     for atom in control.symbolic_atoms.by_signature("fact_key", 2):
         location, key = atom.symbol.arguments

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from clingo import ast
 
+from ygocheck.control import FIRST_PART
 from ygocheck.predicates import derived_by, read_by
 from ygocheck.predicates import mentioned as predicates
 from ygocheck.solve import parsed
@@ -50,7 +51,8 @@ def first_parts() -> set[str]:
 def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
                                                             extras: tuple[str, ...]) -> None:
     placed = by_part(entry, extras)
-    first = first_parts()
+    # `first` (vocabulary.lp, input.lp, needs.lp) is grounded before everything, always.
+    first = first_parts() | {FIRST_PART}
     derived: dict[tuple[str, int], set[str]] = {}
     for part, statement in placed:
         if statement.ast_type == ast.ASTType.Rule:
@@ -65,8 +67,8 @@ def test_no_rule_outside_a_part_reads_what_the_part_derives(entry: str,
                 wrong.append(f"{begin.filename}:{begin.line} ({part}) reads {name[0]}/"
                              f"{name[1]} of the part {sorted(parts)[0]}")
     assert not wrong, wrong
-    for part in {p for p, _ in placed} - {"base"}:
-        assert any(p == "base" and s.ast_type == ast.ASTType.Rule and
+    for part in {p for p, _ in placed} - {"base", FIRST_PART}:
+        assert any(p in ("base", FIRST_PART) and s.ast_type == ast.ASTType.Rule and
                    f"ground_part({part})" in str(s.head) for p, s in placed), \
             f"no rule of {entry} names the part {part} (asp/parts.lp)"
 
@@ -127,6 +129,152 @@ def test_every_rule_of_reasons_starts_from_what_grounds_it() -> None:
     assert not loose, loose
 
 
+# --- every rule of a part asp/needs.lp names starts from what names it ------------------------
+# A part of needs.lp is grounded together with the base program, so its rules may feed the base
+# and the base may read them; but where the part is not named its rules are gone, so each must
+# be unable to derive anything there. ROOTS: for each part, the atoms (a pattern over the text
+# of a positive body literal) that can hold only where needs.lp names the part. Each gate of
+# needs.lp is one of them (checked below); the others follow from a gate:
+PART_ROOTS = {
+    # A chain the snapshot holds, the window `resolving` (automatic resolve_top/finish_chain,
+    # transition/automatic.lp), a link resolving and what its operations do (op/3, first_move/3:
+    # derived only in this part, from resolving/4).
+    "resolution": [r"^chain_link\(", r"^given_window\(resolving\)$", r"^window\(resolving\)$",
+                   r"^requested\(do,action,resolve\)$", r"^resolve_top$", r"^finish_chain$",
+                   r"^resolving\(", r"^op\(", r"^first_move\("],
+    # A record of a card banished for a while or of control taken for a while; and, as the
+    # part is named wherever resolution is, resolution's roots.
+    "temporary": [r"^temporary\(", r"^temporary_control\(", r"^chain_link\(",
+                  r"^given_window\(resolving\)$", r"^window\(resolving\)$",
+                  r"^requested\(do,action,resolve\)$", r"^resolve_top$", r"^finish_chain$",
+                  r"^resolving\(", r"^op\(", r"^first_move\("],
+    # The Battle Phase, its steps, the attack the snapshot records, an attack declared (legal
+    # only in the Battle Phase), the Damage Step entered (only from the Battle Step), a
+    # monster destroyed by battle, and what a resolving link does there.
+    "battle": [r"^phase\(battle\)$", r"^given\(battle,", r"^step\(battle\)$",
+               r"^step\(damage\)$", r"^in_damage_step$", r"^attacker\(", r"^attack_target\(",
+               r"^performs\((cancel_)?attack\(", r"^new_place\(battle,damage,",
+               r"^destroyed_by_battle\(", r"^moves\(\w+,_,battle\)$", r"^damage_calculated$",
+               r"^op\("],
+    # A chain link the snapshot holds, and its fields.
+    "chain": [r"^given\(link\(", r"^chain_link\(", r"^link_\w+\("],
+    # A card in a Pendulum Zone, a Pendulum Summon asked about.
+    "pendulum": [r"^zone\(\w+,pendulum\)$", r"^requested\(\w+,method,pendulum\)$"],
+    # The End Phase, a discard asked about, and the discard candidates only this part makes.
+    "end_phase": [r"^phase\(end\)$", r"^requested\(_,action,discard\)$",
+                  r"^asked_card\(\w+,discard,", r"^candidate\(discard\("],
+}
+
+
+def gate_literals(part: str) -> list[str]:
+    """The body literals of needs.lp's ground_part(part) rules (through resolution_possible)."""
+    rules = [s for s in parsed("needs.lp") if s.ast_type == ast.ASTType.Rule and s.body]
+    heads = {f"ground_part({part})"}
+    literals: list[str] = []
+    for _ in range(3):
+        for rule in rules:
+            if str(rule.head) in heads:
+                for literal in rule.body:
+                    text = str(literal).replace(" ", "")
+                    if "ground_part" in text:
+                        continue
+                    if any(str(r.head) == text for r in rules):
+                        heads.add(text)
+                    elif text not in literals:
+                        literals.append(text)
+    return literals
+
+
+def test_every_gate_of_needs_is_a_root() -> None:
+    """A gate of needs.lp is a root of its part; a root with no gate would make the check
+    below trust an atom that no longer names the part."""
+    import re
+
+    assert set(PART_ROOTS) == first_parts()
+    for part, patterns in PART_ROOTS.items():
+        for literal in gate_literals(part):
+            assert any(re.search(p, literal) for p in patterns), f"{part}: gate {literal}"
+
+
+def positive_atoms(rule: Any) -> list[Any]:
+    return [b for b in rule.body if b.ast_type == ast.ASTType.Literal and
+            b.sign == ast.Sign.NoSign and b.atom.ast_type == ast.ASTType.SymbolicAtom]
+
+
+def test_every_rule_of_a_needed_part_starts_from_what_names_it() -> None:
+    """A rule of a part is rooted when a positive literal of its body is a root of the part,
+    or a predicate only rooted rules of the part derive. A rule that is not rooted could
+    derive something where the part is not named; that is lost only where nothing outside the
+    part reads it without itself starting from a root (an Equip Card destroyed with its
+    monster stood in `resolution`, and a Tribute makes a monster leave with no chain: found
+    here). Such a rule belongs in the base program (transition/leaving.lp). Every program of
+    ENTRIES at once, each statement once (the parts are step.lp's; the others add readers);
+    a statement's text picks the few whose AST is read (walking it costs)."""
+    import re
+
+    placed: dict[tuple[str, int, int], tuple[str, Any, str]] = {}
+    for entry, extras in ENTRIES:
+        for part, statement in by_part(entry, extras):
+            begin = statement.location.begin
+            key = (begin.filename, begin.line, begin.column)
+            if key not in placed:
+                placed[key] = (part, statement, str(statement))
+    statements = list(placed.values())
+    first = first_parts()
+    own = [(p, s) for p, s, _ in statements if p in first and s.ast_type == ast.ASTType.Rule
+           and s.body]
+    literals = {id(s): [(str(b.atom).replace(" ", ""), predicates(b)) for b in positive_atoms(s)]
+                for _, s in own}
+    made = {id(s): derived_by(s) for _, s in own}
+
+    words: dict[str, list[tuple[str, Any]]] = {}
+    for part, statement, text in statements:
+        for word in set(re.findall(r"\w+", text)):
+            words.setdefault(word, []).append((part, statement))
+    derivations: dict[tuple[str, int], list[tuple[str, Any]]] = {}
+    readers: dict[tuple[str, int], list[tuple[str, Any]]] = {}
+    heads: dict[int, set[tuple[str, int]]] = {}
+    bodies: dict[int, set[tuple[str, int]]] = {}
+    for name in set().union(*made.values()):
+        for part, statement in words.get(name[0], []):
+            if id(statement) not in heads:
+                heads[id(statement)] = derived_by(statement)
+                bodies[id(statement)] = read_by(statement)
+            if name in heads[id(statement)]:
+                derivations.setdefault(name, []).append((part, statement))
+            if name in bodies[id(statement)]:
+                readers.setdefault(name, []).append((part, statement))
+    wrong = []
+    for part in sorted(first):
+        patterns = [re.compile(p) for p in PART_ROOTS[part]]
+
+        def root(statement: Any, patterns: list[Any] = patterns) -> bool:
+            texts = literals.get(id(statement))
+            if texts is None:
+                texts = [(str(b.atom).replace(" ", ""), set()) for b in positive_atoms(statement)]
+            return any(p.search(text) for text, _ in texts for p in patterns)
+
+        mine = [s for p, s in own if p == part]
+        rooted = {id(s) for s in mine if root(s)}
+        while True:
+            only = {name for name, found in derivations.items()
+                    if all(p == part and id(s) in rooted for p, s in found)}
+            more = {id(s) for s in mine if any(names & only for _, names in literals[id(s)])}
+            if more <= rooted:
+                break
+            rooted |= more
+        for rule in mine:
+            if id(rule) in rooted:
+                continue
+            outside = [r for name in made[id(rule)] for p, r in readers.get(name, [])
+                       if p != part and (r.ast_type != ast.ASTType.Rule or not root(r))]
+            if outside:
+                begin, read = rule.location.begin, outside[0].location.begin
+                wrong.append(f"{begin.filename}:{begin.line} ({part}) starts from no root; "
+                             f"{read.filename}:{read.line} reads it")
+    assert not wrong, wrong
+
+
 # --- the parts asp/needs.lp names, against every part grounded -------------------------------
 # Ruling files whose moments name some parts of asp/needs.lp and not others: a first turn's
 # Main Phase moving on to the Battle Phase, and the Battle Phase (battle); an End Phase with
@@ -153,14 +301,14 @@ def compare_with_every_part(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     needed = control.parts_needed
     every = first_parts()
 
-    def both(statements: Any, facts: str, file: str, arguments: Any = (), files: Any = (),
-             first: Any = None) -> Any:
-        named = ground(statements, facts, file, arguments, files, first)
+    def both(statements: Any, facts: str, file: str, arguments: Any = (),
+             files: Any = ()) -> Any:
+        named = ground(statements, facts, file, arguments, files)
         monkeypatch.setattr(control, "parts_needed", lambda *_: set(every))
-        forced = ground(statements, facts, file, arguments, files, first)
+        forced = ground(statements, facts, file, arguments, files)
         monkeypatch.setattr(control, "parts_needed", needed)
         if shown_models(named) != shown_models(forced):
-            parts = sorted(needed(facts, first, statements is None))
+            parts = sorted(needed(named.control) & every)
             differ.append(f"{file}: parts {parts}: {len(facts)} characters of facts")
         return named   # solved once already: its caller solves it again
 

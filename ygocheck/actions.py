@@ -26,6 +26,9 @@ from .vocabulary import words as vocabulary_words
 # The kinds of action, their keys and the kind of value of each: asp/registry.lp.
 ACTION_KEYS = registry().key_names
 ACTION_KINDS = registry().kinds
+# The keys of a cost that name cards (`cost: {discard: [...]}`): asp/registry.lp.
+COST_CARD_KEYS = tuple(k.name.partition(".")[2] for k in registry().sub_keys.get("cost", ())
+                       if k.value == "cards")
 # Keys of the format no action kind reads yet: an action giving one is refused rather than
 # performed as if the key were not there.
 NOT_READ_YET = registry().unread_keys
@@ -201,7 +204,7 @@ def check_cards(actions: list[dict[str, Any]], card_ids: set[str], file: str) ->
         named = [action.get("card"), action.get("target")] + list(action.get("targets") or []) \
             + list(action.get("tributes") or []) + list(action.get("cards") or []) \
             + list(action.get("materials") or [])
-        for key in ("discard", "tribute"):
+        for key in COST_CARD_KEYS:
             named += list((action.get("cost") or {}).get(key) or [])
         if action.get("action") == "choose":
             named = [action.get("card")]

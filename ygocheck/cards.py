@@ -184,7 +184,8 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     decides it, on the definition's facts."""
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
-                                             "cannot_normal_summon", "revival_limit", "tuner",
+                                             "cannot_normal_summon", "no_normal_summon_the_turn",
+                                             "revival_limit", "tuner",
                                              "effect_monster", "summoned_only_by"))
     if "inherent_summon" in card:
         procedure = card["inherent_summon"]
@@ -286,6 +287,15 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "
                         "from this card ({remove_counters: 1, counter: spell})")
+        if isinstance(cost, dict) and ("send_to_graveyard" in cost) != ("from" in cost):
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
+                        "send_to_graveyard and from go together: how many cards are sent to "
+                        "the GY from where ({send_to_graveyard: 1, from: hand, category: "
+                        "monster})")
+        if isinstance(cost, dict) and "category" in cost and "send_to_graveyard" not in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: category says "
+                        "what a send_to_graveyard cost sends; give send_to_graveyard and from "
+                        "with it")
     if isinstance(effect.get("requires"), list):
         for index, condition in enumerate(effect["requires"], start=1):
             if isinstance(condition, dict):
@@ -318,11 +328,18 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
                        line: int | None) -> None:
     """A condition says what it counts (controls, in) or compares (lp), once; counts and
     filters belong to cards counted, never to LP."""
-    said = [key for key in ("controls", "in", "lp") if key in condition]
+    said = [key for key in ("controls", "in", "lp", "this_card") if key in condition]
     if len(said) != 1:
         checker.add(line, f"{where} must say exactly one of controls (cards the player "
-                    "controls), in (cards in a place) or lp (LP compared with the other "
-                    f"player's); it says {', '.join(said) or 'none'}")
+                    "controls), in (cards in a place), lp (LP compared with the other "
+                    f"player's) or this_card (what this card did); it says "
+                    f"{', '.join(said) or 'none'}")
+        return
+    if said == ["this_card"]:
+        extra = [key for key in condition if key != "this_card"]
+        if extra:
+            checker.add(line, f"{where}: a this_card condition is about this card only; drop "
+                        f"{', '.join(extra)}")
         return
     if said == ["lp"]:
         amount = condition.get("lp") in ("at_most", "at_least")
@@ -341,6 +358,10 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
     if isinstance(least, int) and isinstance(most, int) and least > most:
         checker.add(line, f"{where}: at_least {least} is more than at_most {most}; no count "
                     "meets it")
+    if "more_than_other" in condition and "controls" not in condition:
+        checker.add(line, f"{where}: more_than_other compares the cards two players control; "
+                    "give controls (\"if your opponent controls more cards than you do\": "
+                    "{controls: card, player: opponent, more_than_other: true})")
     if "in" in condition and ("face" in condition or "other" in condition) \
             and condition["in"] != "banished":
         checker.add(line, f"{where}: face and other describe cards on the field (controls) "

@@ -53,32 +53,43 @@ def add_statements(control: Any, statements: Iterable[Any]) -> None:
 
 
 def ground(statements: Iterable[Any] | None, facts: str, file: str,
-           arguments: Sequence[str] = (), files: Sequence[str] = (),
-           first: Iterable[Any] | None = None) -> Grounding:
+           arguments: Sequence[str] = (), files: Sequence[str] = ()) -> Grounding:
     """The rules (parsed statements, or with `statements` None the rule files themselves)
     grounded with the facts and, in the same grounding, the parts of the rules the moment
-    needs: first a small grounding of asp/first.lp (the facts as input.lp reads them and
-    asp/needs.lp) names them (`first`: its statements, rewritten as the rules are; by default
-    the file itself). Then the parts the moment's own rules name (parts_named: asp/parts.lp),
-    each grounded after what names it. A failure is a bug in the rules or in the facts
-    ygocheck wrote (EncodingBug), never the user's input, which was checked before. Loading
-    the files costs half of parsing them and building from the statements: the first
-    grounding of a process loads them (solve.py)."""
+    needs. One Control, clingo's multi-shot grounding: first the part `first` (vocabulary.lp,
+    input.lp and asp/needs.lp, each beginning `#program first.`) with the facts, which names
+    the parts the moment needs (parts_needed); then the base program with exactly those
+    parts, reading what `first` derived; then the parts the moment's own rules name
+    (parts_named: asp/parts.lp), each grounded after what names it. From statements, only
+    those of the parts grounded are added (a part that is not grounded costs nothing to
+    build or to free). A failure is a bug in the rules or in the facts ygocheck wrote
+    (EncodingBug), never the user's input, which was checked before. Loading the files
+    costs half of parsing them and building from the statements: the first grounding of a
+    process loads them (solve.py)."""
     grounding = new(arguments)
     control = grounding.control
     try:
-        grounded = parts_needed(facts, first, statements is None)
-        if statements is None:
+        placed = by_part(statements) if statements is not None else None
+        if placed is None:
             for name in files:
                 control.load(name)
         else:
-            add_statements(control, statements)
-        control.add("base", [], facts)
+            add_statements(control, placed.get(FIRST_PART, ()))
+        control.add(FIRST_PART, [], facts)
+        control.ground([(FIRST_PART, [])])
+        grounded = parts_needed(control)
+        if placed is not None:
+            add_statements(control, [s for name in ["base", *sorted(grounded)]
+                                     for s in placed.get(name, ())])
         control.ground([("base", [])] + [(name, []) for name in sorted(grounded)])
+        grounded.add(FIRST_PART)
         while True:
             parts = parts_named(control) - grounded
             if not parts:
                 break
+            if placed is not None:
+                add_statements(control, [s for name in sorted(parts)
+                                         for s in placed.get(name, ())])
             control.ground([(name, []) for name in sorted(parts)])
             grounded |= parts
     except RuntimeError:
@@ -88,24 +99,35 @@ def ground(statements: Iterable[Any] | None, facts: str, file: str,
 
 
 FIRST = "first.lp"
+FIRST_PART = "first"
+_PLACED: dict[int, tuple[Any, dict[str, list[Any]]]] = {}
 
 
-def parts_needed(facts: str, first: Iterable[Any] | None, load: bool) -> set[str]:
-    """The parts asp/needs.lp names for these facts: the first, small grounding (about a
-    twentieth of a step's). Its rules are stratified: every atom it grounds is a fact."""
-    from .resources import asp_folder
+def by_part(statements: Iterable[Any]) -> dict[str, list[Any]]:
+    """The statements by the `#program` part they stand in (each file begins in `base`).
+    Kept per statements object: the parsed rules are made once per process (solve.py)."""
+    from clingo import ast
 
-    control = new().control
-    if first is not None:
-        add_statements(control, first)
-    elif load:
-        control.load(str(asp_folder() / FIRST))
-    else:
-        from .solve import parsed
+    kept = _PLACED.get(id(statements))
+    if kept is not None and kept[0] is statements:
+        return kept[1]
+    placed: dict[str, list[Any]] = {}
+    part = "base"
+    for statement in statements:
+        if statement.ast_type == ast.ASTType.Program:
+            part = statement.name
+        elif part not in placed:
+            # Each part's statements begin with its #program, so that they can be added after
+            # another part's.
+            placed[part] = [ast.Program(statement.location, part, [])]
+        placed.setdefault(part, []).append(statement)
+    _PLACED[id(statements)] = (statements, placed)
+    return placed
 
-        add_statements(control, parsed(FIRST))
-    control.add("base", [], facts)
-    control.ground([("base", [])])
+
+def parts_needed(control: Any) -> set[str]:
+    """The parts asp/needs.lp names, once the part `first` is grounded: its rules are
+    stratified, so every atom it grounds is a fact."""
     return parts_named(control)
 
 

@@ -46,7 +46,7 @@ def constant(value: Any) -> str:
 
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
-TEXT_KEYS = ("type", "attribute", "name", "archetype", "types", "attributes")
+TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes")
 
 
 def described(key: str, value: Any) -> str:
@@ -116,6 +116,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         add(f"snapshot_pending({index},player,{constant(item['player'])}).")
         add(f"snapshot_pending({index},card,{term(item['card'])}).")
         add(f"snapshot_pending({index},effect,{item['effect']}).")
+        for card_id in item.get("event_cards") or []:
+            add(f"snapshot_pending({index},event_cards,{term(card_id)}).")
     this_turn = state.get("this_turn") or {}
     for key in ("normal_summon_used", "pendulum_summon_used"):
         for player in this_turn.get(key) or []:
@@ -151,7 +153,7 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
             add(f"snapshot_card({ident},{key},{constant(fields[key])}).")
     if fields.get("slot") is not None:
         add(f"snapshot_card({ident},slot,{constant(fields['slot'])}).")
-    for key in ("since_turn", "attacks", "atk", "def", "level"):
+    for key in ("since_turn", "flipped_turn", "attacks", "atk", "def", "level"):
         if fields.get(key) is not None:
             add(f"snapshot_card({ident},{key},{fields[key]}).")
     for key in ("attribute", "type"):
@@ -231,13 +233,15 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("category", "kind", "revival_limit", "summoned_only_by"):
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
-    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode"):
+    for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode",
+                "maintenance_lp"):
         if key in card:
             out.append(f"definition({ident},{key},{card[key]}).")
     for key in ("attribute", "type"):
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
-    for key in ("cannot_normal_summon", "remains_on_field", "tuner", "effect_monster",
+    for key in ("cannot_normal_summon", "no_normal_summon_the_turn", "remains_on_field", "tuner",
+                "effect_monster",
                 "archetypes_unknown", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
@@ -326,8 +330,9 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                 out.append(f"definition_target({prefix},{group},{key},{shown}).")
         for index, condition in enumerate(effect.get("requires") or [], start=1):
             for key, value in condition.items():
-                shown = described(key, value)
-                out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
+                for item in value if isinstance(value, list) else [value]:
+                    shown = described(key, item)
+                    out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
                 shown = quoted(str(value)) if key == "tribute_type" else constant(value)

@@ -97,6 +97,9 @@ def _pick_key_relations() -> list[dict[str, Any]]:
         {"if": narrowed,
          "then": {"not": {"anyOf": [{"required": [key]} for key in PICK_KEYS
                                     if key not in INFORMATION_KEYS]}}}]
+    # `what: picked` names the places it picks from (cards.py).
+    found.append({"if": {"properties": {"what": {"const": "picked"}}, "required": ["what"]},
+                  "then": {"required": ["from"]}})
     for op, own in DESCRIBES_ITS_SUMMON.items():
         stray = [key for key in PICK_KEYS if key not in own]
         found.append({"if": {"allOf": [not_picked, not_narrowed,

@@ -309,6 +309,8 @@ class Record(Spec):
     at_least: int = 0
     description: str = ""
     nullable: bool = False
+    # (key, value, needed): a mapping whose `key` is `value` must also give `needed`.
+    required_when: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -339,6 +341,10 @@ class Record(Spec):
             found["required"] = list(self.required)
         if self.at_least:
             found["minProperties"] = self.at_least
+        if self.required_when:
+            found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
+                               "then": {"required": [needed]}}
+                              for key, value, needed in self.required_when]
         return found
 
     def schema(self) -> dict[str, Any]:
@@ -588,6 +594,8 @@ PENDING_TRIGGER = Record("pending_trigger", {
     "player": Player("who will activate it"),
     "card": CardId(description="the card whose effect triggered"),
     "effect": Integer(1, EFFECT_LIMIT, "the effect number"),
+    "event_cards": IdList("the cards of the event it met, for a trigger that targets \"that "
+                          "monster\" (the rules write it)"),
 }, required=("player", "card", "effect"))
 
 USED_BY_NAME = Record("used_by_name", {
@@ -602,7 +610,7 @@ PLAYER_EFFECT = Record("player_effect", {
     "until": Word("until", "when it ends (default: the end of the turn)"),
     "source": CardId(description="the card whose effect it is"),
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
-                 "activate"),
+                 "activate; for name_negated: the card name whose cards' effects are negated"),
     "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
 }, required=("player", "kind"))
 
@@ -671,6 +679,9 @@ CARD_ENTRY = Record("card_entry", {
     "position": Word("position", "monsters on the field; default: defense when face-down"),
     "since_turn": Integer(1, TURN_LIMIT, "the turn it reached its current place"),
     "summoned": SUMMONED,
+    "flipped_turn": Integer(1, TURN_LIMIT, "the turn it was last flipped face-up in its Monster "
+                            "Zone (Flip Summoned, attacked face-down, turned face-up by an "
+                            "effect)"),
     "attacked": Boolean("it declared an attack this turn"),
     "attacks": Integer(0, TURN_LIMIT, "attack declarations this Battle Phase"),
     "position_changed": Boolean("its battle position changed this turn"),
@@ -761,26 +772,28 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "banish_temporarily", "return_to_hand", "add_to_hand", "return_to_deck",
               "send_to_graveyard",
               "special_summon", "change_atk", "change_def", "set_atk", "set_def",
-              "change_position",
+              "halve_original_atk", "change_position",
               "change_to_face_down", "draw", "discard", "damage", "gain_lp",
               "no_battle_damage", "cannot_be_destroyed_by_battle", "place_counter", "equip",
-              "take_control", "negate_effects", "negate_first_activation", "flip_face_up",
+              "take_control", "negate_effects", "negate_first_activation", "negate_on_resolution",
+              "flip_face_up",
               "limit_attackers", "no_hand_limit", "piercing", "change_attack_target",
-              "destroy_at_end_of_damage_step",
+              "destroy_at_end_of_damage_step", "destroy_in_end_phase", "destroy_when_destroyed",
               "attack_directly_if_weakest",
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
+              "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn", "end_battle_phase")
+              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -791,7 +804,8 @@ BATTLE_ROLES = ("attacks", "attacked", "battles")
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
-                "def", "tributes", "cannot_normal_summon", "revival_limit", "tuner", "materials",
+                "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
+                "revival_limit", "tuner", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -988,6 +1002,12 @@ REQUIREMENT = Record("requirement", {
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
                              "resolves; it does nothing if the condition no longer holds"),
+    "more_than_other": Boolean("with controls: the player controls more such cards than the "
+                               "other player (\"if your opponent controls more cards than you "
+                               "do\")"),
+    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn"),
+                             "a condition on this card itself, met by any one listed (\"if this "
+                             "card was Normal Summoned or flipped face-up this turn\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
@@ -1001,9 +1021,14 @@ COST_SPEC = Record("cost", {
     "tribute": Integer(1, 100000),
     "tribute_self": Boolean(),
     "send_self_to_graveyard": Boolean(),
+    "send_to_graveyard": Integer(1, 100000, "cards sent to the GY from the place `from` names "
+                                 "(\"send 1 monster from your hand to the GY\"; with from)"),
+    "from": OneOf(("hand",), description="with send_to_graveyard: where the cards are sent from"),
+    "category": OneOf(CATEGORIES, description="with send_to_graveyard: the kind of card sent"),
     "banish_self": Boolean(),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
+    "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
 })
@@ -1056,23 +1081,37 @@ OPERATION = Record("operation", {
     "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
                        "the field\": the monster Summoned this way is banished wherever it "
                        "would go"),
+    "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
+                              "N-th turn after the one it resolves in"),
+    "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
+                       "(it is destroyed) during the End Phase\": the monster keeps the "
+                       "record until the End Phase begins, and is banished (destroyed) then"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
-    "activation": OneOf(("card",), description="cannot_activate: only card activations are "
-                        "locked, not effects of face-up cards"),
+    "activation": OneOf(("card", "effect"), description="cannot_activate: `card`, only card "
+                        "activations are locked, not effects of face-up cards; `effect`, the "
+                        "effects of those cards wherever they are, and so their card "
+                        "activations too"),
+    "except_archetype": Text("cannot_activate: the cards of this archetype are not locked "
+                             "(\"except for \"Amorphage\" cards\")"),
+    "afterwards": OneOf(("send_self_to_graveyard",), description="for negate_on_resolution: "
+                        "\"then send this card to the GY\" once it has negated an effect"),
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
+    "for_each_card_in": OneOf(("hand",), description="for change_atk and change_def in applies: "
+                              "the amount for each card in that place of the monster's "
+                              "controller (\"gains 600 ATK/DEF for each card in your hand\")"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
                        "it is battling\")"),
-}, required=("op",))
+}, required=("op",), required_when=(("what", "picked", "from"),))
 
 EFFECT = Record("effect", {
     "kind": OneOf(EFFECT_KINDS),
@@ -1083,9 +1122,10 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack",), description="a pledge that comes with activating it: "
-                    "cannot_attack, your monsters cannot attack this turn (it stays after the card "
-                    "leaves the field)"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack"), description="a pledge that "
+                    "comes with activating it: cannot_attack, your monsters cannot attack this "
+                    "turn (it stays after the card leaves the field); this_card_cannot_attack, "
+                    "this card cannot attack the turn the effect is activated"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1095,7 +1135,13 @@ EFFECT = Record("effect", {
     "requires": ListOf(REQUIREMENT, description="conditions the text states: it is activated "
                        "(or, continuous, applies) only while all hold"),
     "cost": ListOf(COST_SPEC, description="paid on activation"),
-    "once_per_turn": OneOf(("card", "name")),
+    "once_per_turn": OneOf(("card", "name", "name_one_effect", "one_of_card"),
+                           description="`card`: once per turn for this copy; `name`: this "
+                           "effect of NAME once per turn; `name_one_effect`: \"you can only use "
+                           "1 NAME effect per turn, and only once that turn\", shared by the "
+                           "effects that say it; `one_of_card`: \"once per turn, you can "
+                           "activate 1 of these effects\" (any one of this copy's effects marked "
+                           "so spends them all)"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
@@ -1194,6 +1240,8 @@ CARD = Record("card", {
     "def": Integer(0, 100000),
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
+    "no_normal_summon_the_turn": Boolean("\"You cannot Normal Summon/Set the turn you Special "
+                                         "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
@@ -1211,6 +1259,9 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
+                              "Standby Phase while it is face-up on the field, or it is "
+                              "destroyed"),
     "hidden_card": Boolean("a placeholder `ygocheck view` writes for a card the viewer cannot "
                            "see: nothing of its text is assumed, not even a card activation"),
     "effects": ListOf(EFFECT, description="effects in card-text order, numbered from 1",

@@ -18,8 +18,8 @@ STATE_ORDER = ("rules", "turn", "turn_player", "first_player", "phase", "step", 
                "priority", "window", "next_phase")
 CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "position", "token",
               "atk", "def", "level", "attribute", "type", "treated_as", "since_turn",
-              "summoned", "attacked", "attacks", "position_changed", "battled", "revealed",
-              "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
+              "summoned", "flipped_turn", "attacked", "attacks", "position_changed", "battled",
+              "revealed", "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
               "counters", "modifiers", "temporary", "control")
 EVENT_ORDER = ("event", "card", "cards", "player", "how", "by", "from", "to", "target",
                "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished", "face",
@@ -81,7 +81,8 @@ def snapshot_mapping(answer: Answer, before: dict[str, Any], card_order: list[st
     events = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card", "vanished"))
     if events:
         state["events"] = events
-    pending = _records(answer, "snapshot_pending", ("player", "card", "effect"))
+    pending = _records(answer, "snapshot_pending", ("player", "card", "effect", "event_cards"),
+                       repeated=("event_cards",))
     if pending:
         state["pending"] = pending
     this_turn = _this_turn(answer)

@@ -25,7 +25,7 @@ def _domains() -> dict[str, tuple[object, ...]]:
 
     control = new().control
     control.load(str(asp_folder() / "vocabulary.lp"))
-    control.ground([("base", [])])
+    control.ground([("base", []), ("first", [])])   # vocabulary.lp is in the part `first`
     found: dict[str, list[object]] = {}
     for atom in control.symbolic_atoms.by_signature("value", 2):
         domain, value = atom.symbol.arguments
@@ -83,7 +83,7 @@ def locations() -> dict[str, Location]:
 
     control = clingo.Control(["--warn=none"])
     control.load(str(asp_folder() / "vocabulary.lp"))
-    control.ground([("base", [])])
+    control.ground([("base", []), ("first", [])])   # vocabulary.lp is in the part `first`
     shown = {str(atom.symbol.arguments[0]): atom.symbol.arguments[1].string
              for atom in control.symbolic_atoms.by_signature("location_shown", 2)}
     found: dict[str, Location] = {}

@@ -57,7 +57,6 @@ def prepare() -> None:
     """Parse the rules of every entry point and read the card library, once per process (a
     process forked after this inherits them: `ygocheck test --jobs N`)."""
     from .cards import library
-    from .control import FIRST
     from .solve import parsed
     from .vocabulary import values
     from .worlds import program
@@ -66,9 +65,7 @@ def prepare() -> None:
                           ("question.lp", ()), ("question.lp", ("expand.lp",)),
                           ("step.lp", ()), ("step.lp", ("view.lp",))):
         parsed(entry, extras)
-    parsed(FIRST)
     program("step.lp")
-    program(FIRST)
     library()
     values("zone")
 

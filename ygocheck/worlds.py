@@ -83,12 +83,11 @@ def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
     must be solved alone for all its outcomes)."""
     import clingo
 
-    from .control import FIRST, ground
+    from .control import ground
     from .problems import EncodingBug
 
     control = ground(program(entry, extras),
-                     "\n".join(tagged(f, w) for w, f in enumerate(facts)), file,
-                     first=program(FIRST)).control
+                     "\n".join(tagged(f, w) for w, f in enumerate(facts)), file).control
     found: list[Sequence[clingo.Symbol]] = []
     control.solve(on_model=lambda model: found.append(model.symbols(shown=True)))
     if not found:
