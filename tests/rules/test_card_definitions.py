@@ -83,3 +83,23 @@ def test_damage_equal_to_the_damage_before_needs_a_damage_before_it() -> None:
     definition_operation("Bad",1,does,3,what,self).
     """
     assert definition_errors(facts) == {"Bad operation(1,does,2)", "Bad operation(1,does,3)"}
+
+
+def test_the_new_words_of_several_step_effects_are_read_where_they_belong() -> None:
+    # CONT-95: `leaves_to` is said of a Special Summon; CHAIN-94: `all` is a discard's,
+    # `as_many_as: discarded` a draw's right after a discard (Card Destruction).
+    facts = """
+    definition("Bad",category,spell). definition("Bad",kind,normal).
+    definition_effect("Bad",1,kind,activation).
+    definition_operation("Bad",1,does,1,op,draw).
+    definition_operation("Bad",1,does,1,player,you).
+    definition_operation("Bad",1,does,1,all,true).
+    definition_operation("Bad",1,does,2,op,draw).
+    definition_operation("Bad",1,does,2,player,you).
+    definition_operation("Bad",1,does,2,as_many_as,discarded).
+    definition_operation("Bad",1,does,3,op,destroy).
+    definition_operation("Bad",1,does,3,what,self).
+    definition_operation("Bad",1,does,3,leaves_to,banished).
+    """
+    assert definition_errors(facts) == {"Bad operation(1,does,1)", "Bad operation(1,does,2)",
+                                        "Bad operation(1,does,3)"}
