@@ -134,13 +134,12 @@ def test_a_case_resting_on_an_unmodelled_clause_is_no_plain_pass(tmp_path: Path)
 
 
 # Cards of the official list the library does not model (their definitions say only their
-# name, kind and stats): Reckless Greed, a Normal Trap, and Ghost Mourner & Moonlit Chill, a
-# monster whose effect is used from the hand (official text: "If your opponent Special Summons a
-# monster(s) face-up (except during the Damage Step): You can discard this card, then target 1 of
-# those face-up monsters; negate its effects until the end of this turn, ...").
+# name, kind and stats): Reckless Greed, a Normal Trap, and Ghost Sister & Spooky Dogwood, a
+# monster whose effect is used from the hand (official text: "During either turn, except the End
+# Phase (Quick Effect): You can discard this card; apply this effect this turn. ...").
 ROAR = {"id": "b_roar", "name": "Reckless Greed", "owner": "B", "zone": "spell_trap",
         "slot": 1, "face": "down", "since_turn": 2}
-MOURNER = {"id": "b_mourner", "name": "Ghost Mourner & Moonlit Chill", "owner": "B",
+MOURNER = {"id": "b_mourner", "name": "Ghost Sister & Spooky Dogwood", "owner": "B",
            "zone": "hand"}
 
 
@@ -165,7 +164,7 @@ def test_an_unmodelled_trap_is_activated_as_its_kind_allows_with_a_warning(
 
 def test_an_unmodelled_monster_where_it_can_act_is_named_and_why_says_so(
         tmp_path: Path) -> None:
-    # MISC-95: Ghost Mourner in the hand may have an effect to use (its official text has one);
+    # MISC-95: Ghost Sister in the hand may have an effect to use (its official text has one);
     # the rules know none, so every answer names it, and `why` says its text is not modelled.
     data = official([MOURNER, ELF], priority="B")
     code, out, _ = run(tmp_path, data, "actions", "--json")
