@@ -644,7 +644,8 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
     ("  this_turn: {effects: [{player: B, kind: cannot_activate_name}]}", "this_turn",
      "the kind cannot_activate_name needs `name`, the card name it locks"),
     ("  this_turn: {effects: [{player: B, kind: cannot_attack, name: Sangan}]}", "this_turn",
-     "`name` is read only for the kinds cannot_activate_name and name_negated, not for cannot_attack"),
+     "`name` is read only for the kinds cannot_activate_name and name_negated, not for "
+     "cannot_attack"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column}]}", "this_turn",
      "the kind negate_spell_trap_column needs `column`"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column, column: 6}]}",
