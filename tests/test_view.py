@@ -134,30 +134,36 @@ def test_bad_input_is_refused_with_exit_2(tmp_path: Path) -> None:
 def test_every_view_of_the_hidden_information_cases_is_a_valid_snapshot() -> None:
     """The moments of examples/rulings/information/hidden_information.yaml, seen by each
     player: each view is a snapshot the checker accepts (asp/check.lp), and no id of a card the
-    player may not see is in it. The views are judged in one grounding, one world each
-    (pipeline.first_answers, as `check` judges several files)."""
+    player may not see is in it. The views are made in one grounding (view.views) and judged
+    in another, one world each (pipeline.first_answers, as `check` judges several files)."""
     from conftest import EXAMPLES
     from ygocheck.pipeline import first_answers, from_mapping
     from ygocheck.problems import BadInput
     from ygocheck.view import view as view_of
+    from ygocheck.view import views as views_of
 
     data = yaml.safe_load((EXAMPLES / "rulings" / "information" / "hidden_information.yaml")
                           .read_text(encoding="utf-8"))
-    views = []
+    asked = []
     for number, case in enumerate(data["cases"], start=1):
         snap = {"format": "ygocheck/1", "state": case["state"]}
         if case.get("cards"):
             snap["cards"] = case["cards"]
         loaded = from_mapping(snap, "<case>")
-        for player in ("A", "B"):
-            seen = view_of(loaded, player)
-            views.append((f"case {number}, as {player}", from_mapping(seen, "<view>")))
-            ids = {c["id"] for c in seen["state"]["cards"]}
-            for card in case["state"]["cards"]:
-                mine = card.get("controller", card["owner"]) == player
-                if card.get("face") == "down" and card["zone"] in ("monster", "spell_trap") \
-                        and not mine:
-                    assert card["id"] not in ids
+        asked += [(number, case, loaded, player) for player in ("A", "B")]
+    # All the views in one grounding (view.views); the first two also one at a time, as
+    # `ygocheck view` asks them: the same snapshots.
+    seen_all = views_of([(loaded, player) for _, _, loaded, player in asked])
+    assert seen_all[:2] == [view_of(loaded, player) for _, _, loaded, player in asked[:2]]
+    views = []
+    for (number, case, _, player), seen in zip(asked, seen_all, strict=True):
+        views.append((f"case {number}, as {player}", from_mapping(seen, "<view>")))
+        ids = {c["id"] for c in seen["state"]["cards"]}
+        for card in case["state"]["cards"]:
+            mine = card.get("controller", card["owner"]) == player
+            if card.get("face") == "down" and card["zone"] in ("monster", "spell_trap") \
+                    and not mine:
+                assert card["id"] not in ids
     refused = [f"{name}: " + "; ".join(p.message for p in answer.problems)
                for (name, _), answer in zip(views, first_answers([v for _, v in views]),
                                             strict=True) if isinstance(answer, BadInput)]

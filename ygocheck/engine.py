@@ -295,6 +295,28 @@ def describe(loaded: Loaded, branch: Branch, extras: tuple[str, ...] = ()) -> An
     return _ask(loaded, branch, {"action": "hold"}, extras, "", branch.state is loaded.state)[0]
 
 
+def describe_many(moments: list[Loaded], extras: tuple[str, ...] = ()) -> list[Answer]:
+    """`describe` of many snapshots' own moments, grounded together (worlds.py) when each was
+    read from YAML; an `.lp` one, or a batch without an answer, is asked alone, so each answer
+    is the one `describe` gives."""
+    from .worlds import solve_worlds
+
+    hold = request_facts("do", {"action": "hold"})
+    if len(moments) > 1 and all(m.snapshot is not None for m in moments):
+        try:
+            answers = solve_worlds([m.state + m.definitions + hold for m in moments], "step.lp",
+                                   extras)
+        except (BadInput, EncodingBug):
+            answers = []
+        if answers:
+            for moment, answer in zip(moments, answers, strict=True):
+                problems = objections(answer, moment)
+                if problems:
+                    raise BadInput(problems)
+            return answers
+    return [describe(m, Branch(state=m.state), extras) for m in moments]
+
+
 def _ask(loaded: Loaded, branch: Branch, action: dict[str, Any] | None,
          extras: tuple[str, ...], questions: str, first: bool) -> list[Answer]:
     requests = request_facts("do", action) if action is not None else ""

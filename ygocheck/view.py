@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Branch, describe
+from .engine import describe_many
 from .load import plain
 from .pipeline import Loaded
 from .solve import Answer
@@ -29,9 +29,21 @@ STATS = {"atk": "current_atk", "def": "current_def", "level": "current_level"}
 
 def view(loaded: Loaded, player: str) -> dict[str, Any]:
     """The snapshot of `loaded` as `player` ("A" or "B") may know it."""
-    asked = Loaded(loaded.file, loaded.state + f"snapshot_viewer({player.lower()}).\n",
-                   loaded.definitions, loaded.lines, loaded.snapshot)
-    answer = describe(asked, Branch(state=asked.state), extras=("view.lp",))
+    return views([(loaded, player)])[0]
+
+
+def views(asked: list[tuple[Loaded, str]]) -> list[dict[str, Any]]:
+    """Each snapshot as its player may know it, the moments grounded together
+    (engine.describe_many): the same views as `view` gives one at a time."""
+    moments = [Loaded(loaded.file, loaded.state + f"snapshot_viewer({player.lower()}).\n",
+                      loaded.definitions, loaded.lines, loaded.snapshot)
+               for loaded, player in asked]
+    answers = describe_many(moments, extras=("view.lp",))
+    return [_written(loaded, answer) for (loaded, _), answer in zip(asked, answers, strict=True)]
+
+
+def _written(loaded: Loaded, answer: Answer) -> dict[str, Any]:
+    """The view the rules' answer describes, written as a snapshot."""
     seen = _as_snapshot_atoms(answer)
     before = plain(loaded.before())
     before.pop("title", None)   # a person's text: it may name any card
