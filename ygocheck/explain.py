@@ -116,6 +116,8 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
         f"{p} has {n} LP; the text asks for {'at most' if w == 'at_most' else 'at least'} {m}"),
     ("deck_size", 2): lambda p, n: f"{p}'s Deck holds {_plural(n, 'card')}",
     ("draws", 2): lambda c, n: f"{c} draws {_plural(n, 'card')}",
+    ("pick_cards", 3): lambda c, k, n: (f"{c} must pick {_plural(n, 'card')} as it resolves; "
+                                        f"{_plural(k, 'card')} fit"),
     ("no_level", 1): lambda c: f"{c} has no Level (an Xyz or Link Monster)",
     ("not_in_line", 2): lambda x, c: f"{x} fits no group of {c}'s material line",
     ("levels_total", 3): lambda c, t, n: f"the materials named for {c} total Level {t}; "
