@@ -366,6 +366,9 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
         checker.add(line, f"{where}: more_than_other compares the cards two players control; "
                     "give controls (\"if your opponent controls more cards than you do\": "
                     "{controls: card, player: opponent, more_than_other: true})")
+    if condition.get("in") == "material" and "player" in condition:
+        checker.add(line, f"{where}: in: material counts the materials attached to this card, "
+                    "whoever owns them; drop player")
     if "in" in condition and ("face" in condition or "other" in condition) \
             and condition["in"] != "banished":
         checker.add(line, f"{where}: face and other describe cards on the field (controls) "

@@ -987,8 +987,10 @@ REQUIREMENT = Record("requirement", {
     "player": OneOf(("you", "opponent"), description="whose cards or LP (default you)"),
     "controls": OneOf(("monster", "spell_trap", "card"), description="cards the player "
                       "controls on the field"),
-    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra"), description="cards in the "
-                "player's hand, GY, Deck, banishment or Extra Deck"),
+    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra", "material"),
+                description="cards in the player's hand, GY, Deck, banishment or Extra Deck; "
+                "material: the Xyz materials attached to this card (\"while it has no "
+                "material\")"),
     "lp": OneOf(("lower", "higher", "at_most", "at_least"), description="the player's LP are "
                 "lower/higher than the other player's, or at most/at least `amount`"),
     "amount": Integer(0, 1000000, "with lp at_most/at_least: the LP it compares with"),
