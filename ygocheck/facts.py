@@ -280,7 +280,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     "pledge"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
-        for key in ("optional", "changes_stats", "pendulum_effect"):
+        for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
         for key in ("unmodelled", "unmodelled_condition"):

@@ -1159,6 +1159,8 @@ EFFECT = Record("effect", {
                            "effects that say it; `one_of_card`: \"once per turn, you can "
                            "activate 1 of these effects\" (any one of this copy's effects marked "
                            "so spends them all)"),
+    "once_while_face_up": Boolean("\"once while face-up on the field\": activated once while "
+                                  "its card stays face-up on the field, whatever the turn"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
