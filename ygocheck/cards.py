@@ -287,19 +287,30 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "
                         "from this card ({remove_counters: 1, counter: spell})")
-        if isinstance(cost, dict) and ("send_to_graveyard" in cost) != ("from" in cost):
+        taking = isinstance(cost, dict) and ("send_to_graveyard" in cost or "banish" in cost)
+        if isinstance(cost, dict) and taking != ("from" in cost):
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
-                        "send_to_graveyard and from go together: how many cards are sent to "
-                        "the GY from where ({send_to_graveyard: 1, from: hand, category: "
-                        "monster})")
+                        "send_to_graveyard and from go together (banish and from too): how "
+                        "many cards are taken from where ({send_to_graveyard: 1, from: hand, "
+                        "category: "
+                        "monster}; {banish: 1, from: graveyard, category: monster, type: "
+                        "Plant})")
+        if isinstance(cost, dict) and "send_to_graveyard" in cost \
+                and cost.get("from") == "graveyard":
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: a card in the GY "
+                        "is not sent to the GY; from: hand")
+        if isinstance(cost, dict) and "send_to_graveyard" in cost and "banish" in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: a cost sends "
+                        "cards to the GY or banishes them, not both; give two costs")
         if isinstance(cost, dict) and ("banish_top_of_deck" in cost) != ("face" in cost):
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
                         "banish_top_of_deck and face go together ({banish_top_of_deck: 10, "
                         "face: down}: \"banish 10 cards from the top of your Deck, face-down\")")
-        if isinstance(cost, dict) and "category" in cost and "send_to_graveyard" not in cost:
-            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: category says "
-                        "what a send_to_graveyard cost sends; give send_to_graveyard and from "
-                        "with it")
+        for key in ("category", "type"):
+            if isinstance(cost, dict) and key in cost and not taking:
+                checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: {key} says "
+                            "what a send_to_graveyard or banish cost takes; give one of them "
+                            "and from with it")
     if isinstance(effect.get("requires"), list):
         for index, condition in enumerate(effect["requires"], start=1):
             if isinstance(condition, dict):
@@ -366,6 +377,9 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
         checker.add(line, f"{where}: more_than_other compares the cards two players control; "
                     "give controls (\"if your opponent controls more cards than you do\": "
                     "{controls: card, player: opponent, more_than_other: true})")
+    if condition.get("in") == "material" and "player" in condition:
+        checker.add(line, f"{where}: in: material counts the materials attached to this card, "
+                    "whoever owns them; drop player")
     if "in" in condition and ("face" in condition or "other" in condition) \
             and condition["in"] != "banished":
         checker.add(line, f"{where}: face and other describe cards on the field (controls) "

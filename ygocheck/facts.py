@@ -280,7 +280,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     "pledge"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
-        for key in ("optional", "changes_stats", "pendulum_effect"):
+        for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
         for key in ("unmodelled", "unmodelled_condition"):
@@ -335,7 +335,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
-                shown = quoted(str(value)) if key == "tribute_type" else constant(value)
+                shown = quoted(str(value)) if key in ("tribute_type", "type") else constant(value)
                 out.append(f"definition_cost({prefix},{index},{key},{shown}).")
         for part in ("does", "applies"):
             for index, operation in enumerate(effect.get(part) or [], start=1):

@@ -311,6 +311,8 @@ class Record(Spec):
     nullable: bool = False
     # (key, value, needed): a mapping whose `key` is `value` must also give `needed`.
     required_when: tuple[tuple[str, str, str], ...] = ()
+    # keys of which a mapping gives exactly one (a condition says what it counts or compares).
+    exactly_one_of: tuple[str, ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -345,6 +347,8 @@ class Record(Spec):
             found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
                                "then": {"required": [needed]}}
                               for key, value, needed in self.required_when]
+        if self.exactly_one_of:
+            found["oneOf"] = [{"required": [key]} for key in self.exactly_one_of]
         return found
 
     def schema(self) -> dict[str, Any]:
@@ -359,7 +363,7 @@ class Record(Spec):
 def referenced(record: Record, nullable: bool = False, description: str = "") -> Record:
     """The same record where a field may also be null, with its own description."""
     return Record(record.name, record.fields, record.required, record.at_least,
-                  description, nullable)
+                  description, nullable, record.required_when, record.exactly_one_of)
 
 
 # ==============================================================================================
@@ -794,7 +798,8 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
+          "destroyed_battle_opponent")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -988,8 +993,10 @@ REQUIREMENT = Record("requirement", {
     "player": OneOf(("you", "opponent"), description="whose cards or LP (default you)"),
     "controls": OneOf(("monster", "spell_trap", "card"), description="cards the player "
                       "controls on the field"),
-    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra"), description="cards in the "
-                "player's hand, GY, Deck, banishment or Extra Deck"),
+    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra", "material"),
+                description="cards in the player's hand, GY, Deck, banishment or Extra Deck; "
+                "material: the Xyz materials attached to this card (\"while it has no "
+                "material\")"),
     "lp": OneOf(("lower", "higher", "at_most", "at_least"), description="the player's LP are "
                 "lower/higher than the other player's, or at most/at least `amount`"),
     "amount": Integer(0, 1000000, "with lp at_most/at_least: the LP it compares with"),
@@ -1012,7 +1019,7 @@ REQUIREMENT = Record("requirement", {
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
-}, at_least=1)
+}, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
@@ -1024,8 +1031,13 @@ COST_SPEC = Record("cost", {
     "send_self_to_graveyard": Boolean(),
     "send_to_graveyard": Integer(1, 100000, "cards sent to the GY from the place `from` names "
                                  "(\"send 1 monster from your hand to the GY\"; with from)"),
-    "from": OneOf(("hand",), description="with send_to_graveyard: where the cards are sent from"),
-    "category": OneOf(CATEGORIES, description="with send_to_graveyard: the kind of card sent"),
+    "banish": Integer(1, 100000, "cards banished from the place `from` names (\"banish 1 Plant "
+                      "monster from your GY\"; with from)"),
+    "from": OneOf(("hand", "graveyard"), description="with send_to_graveyard or banish: where "
+                  "the cards are taken from"),
+    "category": OneOf(CATEGORIES, description="with send_to_graveyard or banish: the kind of "
+                      "card"),
+    "type": Text("with send_to_graveyard or banish: the monster Type of the cards"),
     "banish_self": Boolean(),
     "banish_top_of_deck": Integer(1, 60, "cards banished from the top of its player's Deck "
                                   "(\"banish 10 cards from the top of your Deck, face-down\"; "
@@ -1148,6 +1160,8 @@ EFFECT = Record("effect", {
                            "effects that say it; `one_of_card`: \"once per turn, you can "
                            "activate 1 of these effects\" (any one of this copy's effects marked "
                            "so spends them all)"),
+    "once_while_face_up": Boolean("\"once while face-up on the field\": activated once while "
+                                  "its card stays face-up on the field, whatever the turn"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
