@@ -793,9 +793,11 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
-# Where an operation picks its cards on resolution (`what: picked`).
-PICK_PLACES = ("hand", "deck", "graveyard", "banished")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
+          "summoned_by_this_effect")
+# Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
+# Special Summon (asp/check.lp).
+PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
 # `ritual_summon`'s `from`; asp/check.lp says which places go with which operation).
 FUSION_PLACES = ("hand", "field", "opponent_field")
@@ -1091,6 +1093,9 @@ OPERATION = Record("operation", {
     "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
                        "(it is destroyed) during the End Phase\": the monster keeps the "
                        "record until the End Phase begins, and is banished (destroyed) then"),
+    "summon_as": OneOf(("fusion", "ritual", "synchro", "xyz", "link"),
+                       description="special_summon: \"(this is treated as a Fusion Summon)\": "
+                       "the Special Summon is that summon, by its proper procedure"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
