@@ -241,7 +241,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
     for key in ("cannot_normal_summon", "no_normal_summon_the_turn", "remains_on_field", "tuner",
-                "effect_monster",
+                "flip", "effect_monster",
                 "archetypes_unknown", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")

@@ -788,7 +788,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field")
+              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
+              "banish_name_from_decks")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -807,7 +808,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
-                "revival_limit", "tuner", "materials",
+                "revival_limit", "tuner", "flip", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -1096,6 +1097,8 @@ OPERATION = Record("operation", {
     "summon_as": OneOf(("fusion", "ritual", "synchro", "xyz", "link"),
                        description="special_summon: \"(this is treated as a Fusion Summon)\": "
                        "the Special Summon is that summon, by its proper procedure"),
+    "only_if_flip": Boolean("banish_name_from_decks: only if the card it names is a Flip "
+                            "monster (\"if it was a Flip monster\")"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
@@ -1254,6 +1257,7 @@ CARD = Record("card", {
                                          "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
+    "flip": Boolean("a Flip monster (\"Flip\" on its type line)"),
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
                               "says Effect"),
     "materials": MATERIALS,
