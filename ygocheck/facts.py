@@ -89,6 +89,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
                 add(f"snapshot_link({number},{key},{constant(link[key])}).")
         if link.get("by_effect_of"):
             add(f"snapshot_link({number},by_effect_of,{term(link['by_effect_of'])}).")
+        if "declared" in link:
+            add(f"snapshot_link({number},declared,{quoted(str(link['declared']))}).")
         if link.get("resolved"):
             add(f"snapshot_link({number},resolved,true).")
         for chosen in link.get("targets") or []:
@@ -277,7 +279,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         prefix = f"{ident},{number}"
         out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
         for key in ("speed", "turn", "timing", "wording", "once_per_turn", "damage_step",
-                    "pledge"):
+                    "pledge", "declares"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
         for key in ("optional", "changes_stats", "pendulum_effect"):
@@ -376,6 +378,7 @@ def request_facts(request_id: str, action: dict[str, Any]) -> str:
             kind = found.key(name).value
             for item in value if isinstance(value, list) else [value]:
                 shown = term(item) if kind in ("card", "cards") else \
-                    target(item) if kind.startswith("card_or") else constant(item)
+                    target(item) if kind.startswith("card_or") else \
+                    quoted(str(item)) if kind == "text" else constant(item)
                 lines.append(f"request({request_id},{asked},{shown}).")
     return "\n".join(lines) + "\n"

@@ -563,6 +563,8 @@ LINK = Record("chain_link", {
     "from": Word("zone", "where it was activated from (default: where the card is)"),
     "negated": Word("negated", "its activation or its effect was negated"),
     "by_effect_of": CardId(description="activated by another card's effect"),
+    "declared": Text("what was declared as it was activated: a card name, or the word of a kind "
+                     "of monster card (ritual, fusion, synchro, xyz, pendulum)"),
     "cost": COST,
     "resolved": Boolean("already resolved, in a chain that is resolving"),
 }, required=("player", "card"))
@@ -795,7 +797,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
-          "summoned_by_this_effect")
+          "summoned_by_this_effect", "banished_by_this_effect")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1097,6 +1099,8 @@ OPERATION = Record("operation", {
     "summon_as": OneOf(("fusion", "ritual", "synchro", "xyz", "link"),
                        description="special_summon: \"(this is treated as a Fusion Summon)\": "
                        "the Special Summon is that summon, by its proper procedure"),
+    "declared": Boolean("with what: picked, only cards with the card name the effect declared "
+                        "(\"1 of that declared card\")"),
     "only_if_flip": Boolean("banish_name_from_decks: only if the card it names is a Flip "
                             "monster (\"if it was a Flip monster\")"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
@@ -1128,6 +1132,9 @@ OPERATION = Record("operation", {
 
 EFFECT = Record("effect", {
     "kind": OneOf(EFFECT_KINDS),
+    "declares": OneOf(("card_name", "monster_card_type"), description="\"declare 1 card name\", "
+                      "\"declare 1 monster card type\": what the effect declares as it is "
+                      "activated (the action's `declare`)"),
     "speed": OneOf((1, 2, 3), description="when it differs from the default"),
     "from": ListOfWords(PLACES, "where the card is when the effect is activated"),
     "phase": ListOfWords(PHASES, "phases in which it may be activated"),
@@ -1335,6 +1342,8 @@ def action_schema() -> dict[str, Any]:
             return {"enum": list(words(kind[len("word("):-1]))}
         if kind == "word" and key.name not in NOT_READ_YET:
             return {"type": "string", "pattern": WORD_REGEX}
+        if kind == "text":
+            return {"type": "string", "minLength": 1, "maxLength": TEXT}
         if kind == "slot":
             # A slot of each zone a monster is summoned to (docs/format.md, "Zones and slots").
             slots = [values(f"slot({zone})") for zone in words("summon_zone")]
@@ -1348,7 +1357,11 @@ def action_schema() -> dict[str, Any]:
                                    for sub in found.sub_keys[key.name]}}
         return {}
 
-    return {"type": "object", "required": ["player", "action"], "additionalProperties": False,
-            "properties": {key.name: schema(key) for key in found.keys},
-            "if": {"properties": {"action": {"not": {"const": "choose"}}}},
-            "then": {"not": {"anyOf": [{"required": [key]} for key in NOT_READ_YET]}}}
+    out: dict[str, Any] = {"type": "object", "required": ["player", "action"],
+                           "additionalProperties": False,
+                           "properties": {key.name: schema(key) for key in found.keys}}
+    # The keys no action kind reads yet are refused (none, once every key is read).
+    if NOT_READ_YET:
+        out.update({"if": {"properties": {"action": {"not": {"const": "choose"}}}},
+                    "then": {"not": {"anyOf": [{"required": [key]} for key in NOT_READ_YET]}}})
+    return out

@@ -126,8 +126,9 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
         link = links[number]
         if "targets" in link:
             link["targets"] = sorted(link["targets"])
-        ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "kind",
-                                             "from", "negated", "by_effect_of", "resolved")
+        ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
+                                             "kind", "from", "negated", "by_effect_of",
+                                             "resolved")
                         if k in link})
     return ordered
 
