@@ -128,7 +128,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         until = constant(item["until"]) if "until" in item else "none"
         source = term(item["source"]) if "source" in item else "none"
         name = f",{quoted(str(item['name']))}" if "name" in item else \
-            f",{int(item['column'])}" if "column" in item else ""
+            f",{int(item['column'])}" if "column" in item else \
+            f",{constant(item['monster_card_type'])}" if "monster_card_type" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
             f"{until},{source}{name})).")
     for item in this_turn.get("used") or []:

@@ -614,6 +614,10 @@ PLAYER_EFFECT = Record("player_effect", {
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
                  "activate; for name_negated: the card name whose cards' effects are negated"),
     "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
+    "monster_card_type": OneOf(("ritual", "fusion", "synchro", "xyz", "pendulum"),
+                               description="for monster_card_type_locked: the kind of monster "
+                               "card no player may Special Summon, whose monsters' effects are "
+                               "negated on the field"),
 }, required=("player", "kind"))
 
 THIS_TURN = Record("this_turn", {
@@ -791,7 +795,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
               "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
-              "banish_name_from_decks")
+              "banish_name_from_decks", "lock_declared_monster_card_type")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
