@@ -454,7 +454,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{op: special_summon, what: picked}]}]}", "`what: picked` needs `from`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: destroy, what: picked, from: [deck]}]}]}", "only special_summon, add_to_hand, "
-     "send_to_graveyard and activate pick their cards on resolution (`what: picked`), not destroy"),
+     "send_to_graveyard, banish and activate pick their cards on resolution (`what: picked`), "
+     "not destroy"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: add_to_hand, what: targets}]}]}", "add_to_hand adds the cards it picks as it "
      "resolves: give `what: picked`"),

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from .checks import ID_PATTERN, WORD
+from .limits import TEXT
 from .registry import registry
 from .vocabulary import values
 from .vocabulary import words as vocabulary_words
@@ -154,6 +155,10 @@ def _check_value(value: Any, name: str, kind: str, text: str,
     elif kind == "word":
         if not (isinstance(value, str) and WORD.match(value)):
             raise ActionError(f"action {text!r}: {name} must be a word")
+    elif kind == "text":
+        if not (isinstance(value, str) and value.strip() and len(value) <= TEXT):
+            raise ActionError(f"action {text!r}: {name} must be a text: a card's official "
+                              "English name, or the word of a kind of monster card")
 
 
 def _check_slot(value: Any, zone: Any, text: str) -> None:
@@ -211,5 +216,20 @@ def check_cards(actions: list[dict[str, Any]], card_ids: set[str], file: str) ->
         for card_id in named:
             if card_id is not None and card_id != "direct" and card_id not in card_ids:
                 problems.append(f"{what} names {card_id!r}, which is not a card of the snapshot")
+        declared = action.get("declare")
+        if isinstance(declared, str) and not WORD.match(declared) and not _known_name(declared):
+            from .known import nearest
+
+            problems.append(f"{what} declares {declared!r}, which is no card name ygocheck "
+                            f"knows (a card's official English name){nearest(declared)}")
     if problems:
         raise BadInput([Problem(file, None, p) for p in problems])
+
+
+def _known_name(name: str) -> bool:
+    """Whether a declared card name is the name of a card ygocheck knows (the library or the
+    official list): which names may be declared is the rules'; a name no card has is
+    bad input."""
+    from .known import by_name
+
+    return by_name(name) is not None

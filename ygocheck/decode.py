@@ -121,6 +121,10 @@ class Choices:
             ranged = kinds[str(kind)].range_listed_as
             if ranged:
                 self.lists.setdefault(action, {})[ranged] = True
+        # What an activation declares (a card name, a kind of monster card).
+        for atom in answer.of("declaration_needed"):
+            action, what = atom.arguments
+            self.lists.setdefault(action, {})["declares"] = str(what)
         self.destinations: dict[Any, dict[str, Any]] = {}
         for atom in answer.of("leads_to"):
             action, place = atom.arguments

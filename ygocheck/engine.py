@@ -278,7 +278,8 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
     if action is not None:
         if answer.has("request_open_now"):
             return Stop(index, action, "choice_needed", "a choice is needed: name the effect, "
-                        "targets, tributes or cards", options=meant(answer, "do"),
+                        "targets, tributes or cards, or what it declares (declare)",
+                        options=meant(answer, "do"),
                         answer=answer, branch=branch)
         rules = sorted({a.arguments[1].string for a in answer.of("refusal")
                         if str(a.arguments[0]) == "do"})

@@ -178,9 +178,24 @@ def compact(action: dict[str, Any]) -> str:
     return json.dumps(plain, ensure_ascii=False)
 
 
+# What explore declares for an activation that declares (`declares`): any card name
+# may be declared, so one real card's name stands for them all; a kind of monster card is the
+# first of the format's words for them.
+DECLARED_NAME = "Pot of Greed"
+
+
 def requestable(action: dict[str, Any]) -> dict[str, Any]:
-    """A listed action as a request: its keys without the lists of options."""
-    return {k: v for k, v in action.items() if not k.endswith("_from") and k != "to"}
+    """A listed action as a request: its keys without the lists of options, and, for an
+    activation that declares, a declaration (any will do)."""
+    request = {k: v for k, v in action.items()
+               if not k.endswith("_from") and k not in ("to", "declares")}
+    if action.get("declares") == "card_name":
+        request["declare"] = DECLARED_NAME
+    elif "declares" in action:
+        from .vocabulary import words
+
+        request["declare"] = words(str(action["declares"]))[0]
+    return request
 
 
 # --- the checks of one moment --------------------------------------------------------------------

@@ -89,6 +89,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
                 add(f"snapshot_link({number},{key},{constant(link[key])}).")
         if link.get("by_effect_of"):
             add(f"snapshot_link({number},by_effect_of,{term(link['by_effect_of'])}).")
+        if "declared" in link:
+            add(f"snapshot_link({number},declared,{quoted(str(link['declared']))}).")
         if link.get("resolved"):
             add(f"snapshot_link({number},resolved,true).")
         for chosen in link.get("targets") or []:
@@ -126,7 +128,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         until = constant(item["until"]) if "until" in item else "none"
         source = term(item["source"]) if "source" in item else "none"
         name = f",{quoted(str(item['name']))}" if "name" in item else \
-            f",{int(item['column'])}" if "column" in item else ""
+            f",{int(item['column'])}" if "column" in item else \
+            f",{constant(item['monster_card_type'])}" if "monster_card_type" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
             f"{until},{source}{name})).")
     for item in this_turn.get("used") or []:
@@ -241,7 +244,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
     for key in ("cannot_normal_summon", "no_normal_summon_the_turn", "remains_on_field", "tuner",
-                "effect_monster",
+                "flip", "effect_monster",
                 "archetypes_unknown", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")
@@ -277,7 +280,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         prefix = f"{ident},{number}"
         out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
         for key in ("speed", "turn", "timing", "wording", "once_per_turn", "damage_step",
-                    "pledge"):
+                    "pledge", "declares"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
         for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up"):
@@ -376,6 +379,7 @@ def request_facts(request_id: str, action: dict[str, Any]) -> str:
             kind = found.key(name).value
             for item in value if isinstance(value, list) else [value]:
                 shown = term(item) if kind in ("card", "cards") else \
-                    target(item) if kind.startswith("card_or") else constant(item)
+                    target(item) if kind.startswith("card_or") else \
+                    quoted(str(item)) if kind == "text" else constant(item)
                 lines.append(f"request({request_id},{asked},{shown}).")
     return "\n".join(lines) + "\n"

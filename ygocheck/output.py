@@ -55,6 +55,8 @@ def _choices(action: dict[str, Any]) -> str:
     for key, word in (("materials_from", "materials"), ("cards_from", "cards")):
         if action["action"] == "special_summon" and key in action:
             notes.append(f"{word} from {', '.join(action[key])}")
+    if "declares" in action:
+        notes.append(f"declares a {action['declares'].replace('_', ' ')} (declare)")
     return "; ".join(notes)
 
 

@@ -567,6 +567,8 @@ LINK = Record("chain_link", {
     "from": Word("zone", "where it was activated from (default: where the card is)"),
     "negated": Word("negated", "its activation or its effect was negated"),
     "by_effect_of": CardId(description="activated by another card's effect"),
+    "declared": Text("what was declared as it was activated: a card name, or the word of a kind "
+                     "of monster card (ritual, fusion, synchro, xyz, pendulum)"),
     "cost": COST,
     "resolved": Boolean("already resolved, in a chain that is resolving"),
 }, required=("player", "card"))
@@ -616,6 +618,10 @@ PLAYER_EFFECT = Record("player_effect", {
     "name": Text("for cannot_activate_name: the card name whose cards the player cannot "
                  "activate; for name_negated: the card name whose cards' effects are negated"),
     "column": Integer(1, 5, "for negate_spell_trap_column: the column, 1-5 from A's left"),
+    "monster_card_type": OneOf(("ritual", "fusion", "synchro", "xyz", "pendulum"),
+                               description="for monster_card_type_locked: the kind of monster "
+                               "card no player may Special Summon, whose monsters' effects are "
+                               "negated on the field"),
 }, required=("player", "kind"))
 
 THIS_TURN = Record("this_turn", {
@@ -793,15 +799,17 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
               "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
-              "cannot_special_summon")
+              "cannot_special_summon", "banish_name_from_decks",
+              "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
-          "destroyed_battle_opponent")
-# Where an operation picks its cards on resolution (`what: picked`).
-PICK_PLACES = ("hand", "deck", "graveyard", "banished")
+          "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect")
+# Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
+# Special Summon (asp/check.lp).
+PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
 # `ritual_summon`'s `from`; asp/check.lp says which places go with which operation).
 FUSION_PLACES = ("hand", "field", "opponent_field")
@@ -811,7 +819,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
-                "revival_limit", "tuner", "materials",
+                "revival_limit", "tuner", "flip", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -1104,6 +1112,13 @@ OPERATION = Record("operation", {
     "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
                        "(it is destroyed) during the End Phase\": the monster keeps the "
                        "record until the End Phase begins, and is banished (destroyed) then"),
+    "summon_as": OneOf(("fusion", "ritual", "synchro", "xyz", "link"),
+                       description="special_summon: \"(this is treated as a Fusion Summon)\": "
+                       "the Special Summon is that summon, by its proper procedure"),
+    "declared": Boolean("with what: picked, only cards with the card name the effect declared "
+                        "(\"1 of that declared card\")"),
+    "only_if_flip": Boolean("banish_name_from_decks: only if the card it names is a Flip "
+                            "monster (\"if it was a Flip monster\")"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
@@ -1133,6 +1148,9 @@ OPERATION = Record("operation", {
 
 EFFECT = Record("effect", {
     "kind": OneOf(EFFECT_KINDS),
+    "declares": OneOf(("card_name", "monster_card_type"), description="\"declare 1 card name\", "
+                      "\"declare 1 monster card type\": what the effect declares as it is "
+                      "activated (the action's `declare`)"),
     "speed": OneOf((1, 2, 3), description="when it differs from the default"),
     "from": ListOfWords(PLACES, "where the card is when the effect is activated"),
     "phase": ListOfWords(PHASES, "phases in which it may be activated"),
@@ -1264,6 +1282,7 @@ CARD = Record("card", {
                                          "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
     "tuner": Boolean("a Tuner monster"),
+    "flip": Boolean("a Flip monster (\"Flip\" on its type line)"),
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
                               "says Effect"),
     "materials": MATERIALS,
@@ -1341,6 +1360,8 @@ def action_schema() -> dict[str, Any]:
             return {"enum": list(words(kind[len("word("):-1]))}
         if kind == "word" and key.name not in NOT_READ_YET:
             return {"type": "string", "pattern": WORD_REGEX}
+        if kind == "text":
+            return {"type": "string", "minLength": 1, "maxLength": TEXT}
         if kind == "slot":
             # A slot of each zone a monster is summoned to (docs/format.md, "Zones and slots").
             slots = [values(f"slot({zone})") for zone in words("summon_zone")]
@@ -1354,7 +1375,11 @@ def action_schema() -> dict[str, Any]:
                                    for sub in found.sub_keys[key.name]}}
         return {}
 
-    return {"type": "object", "required": ["player", "action"], "additionalProperties": False,
-            "properties": {key.name: schema(key) for key in found.keys},
-            "if": {"properties": {"action": {"not": {"const": "choose"}}}},
-            "then": {"not": {"anyOf": [{"required": [key]} for key in NOT_READ_YET]}}}
+    out: dict[str, Any] = {"type": "object", "required": ["player", "action"],
+                           "additionalProperties": False,
+                           "properties": {key.name: schema(key) for key in found.keys}}
+    # The keys no action kind reads yet are refused (none, once every key is read).
+    if NOT_READ_YET:
+        out.update({"if": {"properties": {"action": {"not": {"const": "choose"}}}},
+                    "then": {"not": {"anyOf": [{"required": [key]} for key in NOT_READ_YET]}}})
+    return out

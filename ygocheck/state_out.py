@@ -126,8 +126,9 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
         link = links[number]
         if "targets" in link:
             link["targets"] = sorted(link["targets"])
-        ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "kind",
-                                             "from", "negated", "by_effect_of", "resolved")
+        ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
+                                             "kind", "from", "negated", "by_effect_of",
+                                             "resolved")
                         if k in link})
     return ordered
 
@@ -172,6 +173,8 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
                       "source": value(source)}
             if name and name[0].type == clingo.SymbolType.String:   # a lock on a card name
                 effect["name"] = name[0].string
+            elif name and name[0].type == clingo.SymbolType.Function:   # a kind of monster card
+                effect["monster_card_type"] = str(name[0])
             elif name:                      # a column (1-5 from A's left)
                 effect["column"] = name[0].number
             this_turn.setdefault("effects", []).append(

@@ -138,10 +138,12 @@ class OfficialCard:
                     out[key] = 0 if value == "?" else value
             if self.scale is not None:
                 out["scale"] = self.scale
-            # The type line's words the definition records (docs/official.md): "Tuner", and
-            # "Effect" beside the frame of a Fusion, Synchro, Xyz, Link or Ritual Monster.
+            # The type line's words the definition records (docs/official.md): "Tuner", "Flip",
+            # and "Effect" beside the frame of a Fusion, Synchro, Xyz, Link or Ritual Monster.
             if "Tuner" in self.abilities:
                 out["tuner"] = True
+            if "Flip" in self.abilities:
+                out["flip"] = True
             if "e" in self.text and self.kind not in ("effect", "normal", "token"):
                 out["effect_monster"] = True
             if self.summon is not None:
