@@ -1291,7 +1291,9 @@ SNAPSHOT = Record("snapshot", {
 # Ruling files (docs/format.md, "Ruling files")
 # ==============================================================================================
 
-EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes")
+EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes", "view")
+# expect.view: player (A, B) → what that player's view of the moment must show (docs/format.md).
+VIEW_KEYS = ("shows", "hides", "counts")
 OUTCOME_MODES = ("all", "some")
 STATUSES = ("settled", "unsettled", "contested")
 CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
