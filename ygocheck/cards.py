@@ -185,6 +185,7 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
                                              "cannot_normal_summon", "no_normal_summon_the_turn",
+                                             "normal_set_only",
                                              "revival_limit", "tuner",
                                              "effect_monster", "summoned_only_by"))
     if "inherent_summon" in card:

@@ -240,7 +240,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("attribute", "type"):
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
-    for key in ("cannot_normal_summon", "no_normal_summon_the_turn", "remains_on_field", "tuner",
+    for key in ("cannot_normal_summon", "no_normal_summon_the_turn", "normal_set_only",
+                "remains_on_field", "tuner",
                 "effect_monster",
                 "archetypes_unknown", "hidden_card"):
         if card.get(key):

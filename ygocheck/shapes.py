@@ -805,7 +805,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
-                "revival_limit", "tuner", "materials",
+                "normal_set_only", "revival_limit", "tuner", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -1091,7 +1091,8 @@ OPERATION = Record("operation", {
     "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
                        "(it is destroyed) during the End Phase\": the monster keeps the "
                        "record until the End Phase begins, and is banished (destroyed) then"),
-    "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
+    "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
+                        "and to: deck, \"you can place it in the Deck instead\""),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
@@ -1127,10 +1128,12 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack"), description="a pledge that "
-                    "comes with activating it: cannot_attack, your monsters cannot attack this "
-                    "turn (it stays after the card leaves the field); this_card_cannot_attack, "
-                    "this card cannot attack the turn the effect is activated"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters"),
+                    description="a pledge that comes with activating it: cannot_attack, your "
+                    "monsters cannot attack this turn (it stays after the card leaves the "
+                    "field); this_card_cannot_attack, this card cannot attack the turn the "
+                    "effect is activated; cannot_summon_effect_monsters, you cannot Normal or "
+                    "Special Summon Effect Monsters this turn"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1245,6 +1248,8 @@ CARD = Record("card", {
     "def": Integer(0, 100000),
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
+    "normal_set_only": Boolean("\"Cannot be Normal Summoned (but can be Normal Set)\": its Normal "
+                               "Summon is a Set only"),
     "no_normal_summon_the_turn": Boolean("\"You cannot Normal Summon/Set the turn you Special "
                                          "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
