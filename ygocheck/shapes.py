@@ -1005,7 +1005,8 @@ REQUIREMENT = Record("requirement", {
     "more_than_other": Boolean("with controls: the player controls more such cards than the "
                                "other player (\"if your opponent controls more cards than you "
                                "do\")"),
-    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn"),
+    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn",
+                              "special_summoned_from_graveyard"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
