@@ -333,17 +333,18 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
                        line: int | None) -> None:
     """A condition says what it counts (controls, in) or compares (lp), once; counts and
     filters belong to cards counted, never to LP."""
-    said = [key for key in ("controls", "in", "lp", "this_card") if key in condition]
+    said = [key for key in ("controls", "in", "lp", "this_card", "summoned_by")
+            if key in condition]
     if len(said) != 1:
         checker.add(line, f"{where} must say exactly one of controls (cards the player "
                     "controls), in (cards in a place), lp (LP compared with the other "
-                    f"player's) or this_card (what this card did); it says "
-                    f"{', '.join(said) or 'none'}")
+                    f"player's), this_card (what this card did) or summoned_by (the card whose "
+                    f"effect Special Summoned this card); it says {', '.join(said) or 'none'}")
         return
-    if said == ["this_card"]:
-        extra = [key for key in condition if key != "this_card"]
+    if said[0] in ("this_card", "summoned_by"):
+        extra = [key for key in condition if key != said[0]]
         if extra:
-            checker.add(line, f"{where}: a this_card condition is about this card only; drop "
+            checker.add(line, f"{where}: a {said[0]} condition is about this card only; drop "
                         f"{', '.join(extra)}")
         return
     if said == ["lp"]:

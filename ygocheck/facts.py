@@ -46,7 +46,8 @@ def constant(value: Any) -> str:
 
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
-TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes")
+TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
+             "summoned_by")
 
 
 def described(key: str, value: Any) -> str:

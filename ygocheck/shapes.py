@@ -1010,6 +1010,9 @@ REQUIREMENT = Record("requirement", {
                               "special_summoned_from_graveyard"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
+    "summoned_by": Text("a condition on this card itself: it was Special Summoned by the effect "
+                        "of the card with this name (\"if this card was Special Summoned by the "
+                        "effect of \"Ultimate Insect LV1\"\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
