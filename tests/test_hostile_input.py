@@ -290,6 +290,17 @@ VACUOUS = [
     ("unknown event", {"expect": {"events": [{"event": "exploded"}]}}, "unknown event"),
     ("lp as a list", {"expect": {"state": {"lp": [8000]}}}, "maps players"),
     ("do as a text", {"do": "A next", "expect": {"legal": LEGAL}}, "do is a list"),
+    ("empty view", {"expect": {"view": {}}}, "maps a player"),
+    ("view of no player", {"expect": {"view": {"C": {"hides": ["a_elf"]}}}}, "no player"),
+    ("view with nothing", {"expect": {"view": {"B": {}}}}, "gives nothing to check"),
+    ("view with an unknown key", {"expect": {"view": {"B": {"sees": ["a_elf"]}}}},
+     "unknown key 'sees'"),
+    ("view hiding no card", {"expect": {"view": {"B": {"hides": ["a_ghost"]}}}}, "a_ghost"),
+    ("view with empty hides", {"expect": {"view": {"B": {"hides": []}}}}, "non-empty list"),
+    ("view showing a card with no field", {"expect": {"view": {"B": {"shows": {"a_elf": {}}}}}},
+     "no field"),
+    ("view counting no zone", {"expect": {"view": {"B": {"counts": {"A": {"hands": 1}}}}}},
+     "as state.counts"),
 ]
 
 

@@ -185,6 +185,7 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
     CARD.check_fields(checker, card, where, ("attribute", "type", "atk", "def", "level", "rank",
                                              "link", "link_arrows", "scale", "tributes",
                                              "cannot_normal_summon", "no_normal_summon_the_turn",
+                                             "normal_set_only",
                                              "revival_limit", "tuner", "flip",
                                              "effect_monster", "summoned_only_by"))
     if "inherent_summon" in card:
@@ -343,17 +344,18 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
                        line: int | None) -> None:
     """A condition says what it counts (controls, in) or compares (lp), once; counts and
     filters belong to cards counted, never to LP."""
-    said = [key for key in ("controls", "in", "lp", "this_card") if key in condition]
+    said = [key for key in ("controls", "in", "lp", "this_card", "summoned_by")
+            if key in condition]
     if len(said) != 1:
         checker.add(line, f"{where} must say exactly one of controls (cards the player "
                     "controls), in (cards in a place), lp (LP compared with the other "
-                    f"player's) or this_card (what this card did); it says "
-                    f"{', '.join(said) or 'none'}")
+                    f"player's), this_card (what this card did) or summoned_by (the card whose "
+                    f"effect Special Summoned this card); it says {', '.join(said) or 'none'}")
         return
-    if said == ["this_card"]:
-        extra = [key for key in condition if key != "this_card"]
+    if said[0] in ("this_card", "summoned_by"):
+        extra = [key for key in condition if key != said[0]]
         if extra:
-            checker.add(line, f"{where}: a this_card condition is about this card only; drop "
+            checker.add(line, f"{where}: a {said[0]} condition is about this card only; drop "
                         f"{', '.join(extra)}")
         return
     if said == ["lp"]:

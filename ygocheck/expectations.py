@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from .limits import ACTIONS, LIST_ITEMS
-from .shapes import EXPECT_KEYS, OUTCOME_MODES, STATUSES   # the one description (shapes.py)
+from .shapes import EXPECT_KEYS, OUTCOME_MODES, STATUSES, VIEW_KEYS   # the one description
 
 __all__ = ["EXPECT_KEYS", "OUTCOME_MODES", "STATUSES", "case_problems", "expect_problems"]
 # What `outcomes: some` applies to: it alone would check nothing.
-CHECKED_PER_OUTCOME = ("state", "events", "not_events", "legal", "illegal")
+CHECKED_PER_OUTCOME = ("state", "events", "not_events", "legal", "illegal", "view")
 
 
 def case_problems(data: dict[str, Any]) -> list[str]:
@@ -64,11 +64,13 @@ def expect_problems(expect: Any, outcomes_given_outside: bool = False) -> list[s
     if ("outcomes" in expect or outcomes_given_outside) and \
             not any(key in expect for key in CHECKED_PER_OUTCOME):
         add("outcomes says how the other expectations hold over the outcomes; alone it checks "
-            "nothing: add state, events, not_events, legal or illegal")
+            "nothing: add state, events, not_events, legal, illegal or view")
     if "reasons" in expect:
         _reasons(expect, add)
     if "state" in expect:
         _state(expect["state"], STATE_KEYS, CARD_ENTRY_KEYS, add)
+    if "view" in expect:
+        _view(expect["view"], CARD_ENTRY_KEYS, add)
     for key in ("events", "not_events"):
         if isinstance(expect.get(key), list):
             for number, event in enumerate(expect[key], start=1):
@@ -136,6 +138,57 @@ def _state(value: Any, state_keys: tuple[str, ...], card_keys: tuple[str, ...],
             if field not in card_keys or field == "id":
                 add(f"unknown card field {field!r} in expect.state.cards.{card_id}; allowed: "
                     f"{', '.join(k for k in card_keys if k != 'id')}")
+
+
+def _view(value: Any, card_keys: tuple[str, ...], add: Any) -> None:
+    """expect.view: for each player (A, B), what their view of the moment shows (`shows`: card
+    id → fields), leaves out (`hides`: card ids) and counts (`counts`, as state.counts)."""
+    from .shapes import COUNTED
+    from .vocabulary import PLAYERS
+
+    if not isinstance(value, dict) or not value:
+        add("expect.view maps a player (A, B) to what their view must hold, e.g. "
+            "{B: {hides: [a_x]}}")
+        return
+    for player, wanted in value.items():
+        where = f"expect.view.{player}"
+        if player not in PLAYERS:
+            add(f"expect.view: {player!r} is no player; the views are those of A and B")
+            continue
+        if not isinstance(wanted, dict) or not wanted:
+            add(f"{where} gives nothing to check: give {', '.join(VIEW_KEYS)}")
+            continue
+        for key in wanted:
+            if key not in VIEW_KEYS:
+                add(f"unknown key {key!r} in {where}; allowed: {', '.join(VIEW_KEYS)}")
+        shows = wanted.get("shows")
+        if "shows" in wanted:
+            if not isinstance(shows, dict) or not shows:
+                add(f"{where}.shows maps card ids to the fields the view must give them, e.g. "
+                    "{a_x: {name: Dark Magician}}")
+            else:
+                for card_id, fields in shows.items():
+                    if not isinstance(fields, dict) or not fields:
+                        add(f"{where}.shows.{card_id} gives no field to match: say what the "
+                            "view must show of it, e.g. {zone: banished}")
+                        continue
+                    for field in fields:
+                        if field not in card_keys or field == "id":
+                            add(f"unknown card field {field!r} in {where}.shows.{card_id}; "
+                                f"allowed: {', '.join(k for k in card_keys if k != 'id')}")
+        if "hides" in wanted:
+            hides = wanted["hides"]
+            if not (isinstance(hides, list) and hides and all(isinstance(c, str)
+                                                                for c in hides)):
+                add(f"{where}.hides is a non-empty list of card ids the view leaves out")
+        if "counts" in wanted:
+            counts = wanted["counts"]
+            if not (isinstance(counts, dict) and counts and all(
+                    owner in PLAYERS and isinstance(zones, dict) and zones and all(
+                        zone in COUNTED.keys and isinstance(n, int) for zone, n in zones.items())
+                    for owner, zones in counts.items())):
+                add(f"{where}.counts is as state.counts: a player (A, B) → "
+                    f"{{{', '.join(COUNTED.keys)}: a whole number}}")
 
 
 def _sub_keys(value: dict[str, Any], add: Any) -> None:

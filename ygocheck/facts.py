@@ -46,7 +46,8 @@ def constant(value: Any) -> str:
 
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
-TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes")
+TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
+             "summoned_by")
 
 
 def described(key: str, value: Any) -> str:
@@ -243,8 +244,9 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for key in ("attribute", "type"):
         if key in card:
             out.append(f"definition({ident},{key},{quoted(str(card[key]))}).")
-    for key in ("cannot_normal_summon", "no_normal_summon_the_turn", "remains_on_field", "tuner",
-                "flip", "effect_monster",
+    for key in ("cannot_normal_summon", "no_normal_summon_the_turn", "normal_set_only",
+                "remains_on_field", "tuner", "flip",
+                "effect_monster",
                 "archetypes_unknown", "hidden_card"):
         if card.get(key):
             out.append(f"definition({ident},{key},true).")

@@ -17,9 +17,9 @@ from typing import Any
 from . import FORMAT
 from .cards import DESCRIBES_ITS_SUMMON, INFORMATION_KEYS, NARROWED_GROUPS, PICK_KEYS
 from .limits import ACTIONS, LIST_ITEMS
-from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, DEFINITIONS_MAP, EFFECT, EVENT, EXPECT_KEYS,
-                     FILE_KEYS, KINDS, MONSTER_ONLY, OUTCOME_MODES, RETURN_MOMENTS, SNAPSHOT, STATE,
-                     STATUSES,
+from .shapes import (CARD, CARD_ENTRY, CASE_KEYS, COUNTED, DEFINITIONS_MAP, EFFECT, EVENT,
+                     EXPECT_KEYS, FILE_KEYS, ID_REGEX, KINDS, MONSTER_ONLY, OUTCOME_MODES,
+                     RETURN_MOMENTS, SNAPSHOT, STATE, STATUSES, VIEW_KEYS,
                      Either, ListOf, MapOf, Record, Spec, action_schema)
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -169,6 +169,28 @@ def _expect_state() -> dict[str, Any]:
                            "window as derived)"}
 
 
+def _expect_view() -> dict[str, Any]:
+    """expect.view: for each player, what their view of the moment shows, leaves out and
+    counts (docs/format.md, "Ruling files")."""
+    shows = _expect_state()["properties"]["cards"]
+    counts = {"type": "object", "minProperties": 1, "additionalProperties": False,
+              "properties": {player: {"type": "object", "minProperties": 1,
+                                      "additionalProperties": False,
+                                      "properties": {zone: {"type": "integer", "minimum": 0}
+                                                     for zone in COUNTED.keys}}
+                             for player in ("A", "B")}}
+    keys: dict[str, Any] = {
+        "shows": dict(shows, description="card id -> the fields the view gives it"),
+        "hides": _some({"type": "string", "pattern": ID_REGEX}),
+        "counts": dict(counts, description="as state.counts")}
+    assert tuple(keys) == VIEW_KEYS
+    one = {"type": "object", "minProperties": 1, "additionalProperties": False,
+           "properties": keys}
+    return {"type": "object", "minProperties": 1, "additionalProperties": False,
+            "properties": {player: one for player in ("A", "B")},
+            "description": "player -> what their view of the moment (ygocheck view) holds"}
+
+
 def _event_match() -> dict[str, Any]:
     fields: dict[str, Any] = {key: {} for key in EVENT.keys}
     fields["event"] = EVENT["event"].schema()
@@ -193,6 +215,7 @@ def ruling_schema() -> dict[str, Any]:
         "not_events": _some({"$ref": "#/$defs/event_match"}),
         "reasons": _some({"enum": rules}),
         "outcomes": {"enum": list(OUTCOME_MODES)},
+        "view": {"$ref": "#/$defs/expect_view"},
     }
     assert tuple(expect) == EXPECT_KEYS
     text = {"type": "string", "minLength": 1}
@@ -229,6 +252,7 @@ def ruling_schema() -> dict[str, Any]:
            "then": {"$ref": "#/$defs/file_with_cases"},
            "else": {"allOf": [{"$ref": "#/$defs/case"}, {"required": ["format"]}]}}
     extra = {"action": action_schema(), "expect_state": _expect_state(),
+             "expect_view": _expect_view(),
              "event_match": _event_match(), "case": in_file,
              "file_with_cases": {"type": "object", "additionalProperties": False,
                                  "properties": with_cases, "required": ["format", "cases"]}}

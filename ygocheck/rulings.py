@@ -195,6 +195,10 @@ def prepare(case: Case) -> Prepared:
             check_cards(prepared.expected[key], loaded.card_ids(), case.file)
         except BadInput as error:
             fail(f"expect.{key}: " + "; ".join(p.message for p in error.problems))
+    for player, hidden in _view_hides(expect):
+        unknown = sorted(set(hidden) - loaded.card_ids())
+        if unknown:   # a card the snapshot does not have is left out of every view
+            fail(f"expect.view.{player}.hides: no card {', '.join(unknown)} in the snapshot")
     if result.failures:
         return prepared
     questions = "".join(request_facts(f"expect({key},{n})", action)
@@ -244,6 +248,9 @@ def judge(prepared: Prepared, outcome: Any) -> CaseResult:
             if "events" in expect or "not_events" in expect:
                 _check_events(expect, new_events(answer, prepared.before), messages.append)
             per_line.append(messages)
+        if isinstance(expect.get("view"), dict):
+            _check_views(expect["view"], loaded, [b.settled_answer() for b in branches],
+                         bool(prepared.job.actions), per_line)
         if mode == "some":
             if all(per_line):
                 fail(f"no outcome of {len(branches)} fits (outcomes: some); first: "
@@ -394,6 +401,63 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
             actual, value = _unordered_destroyed(actual), _unordered_destroyed(value)
         if actual != value:
             fail(f"expected state.{key} = {value!r}, found {actual!r}")
+
+
+def _view_hides(expect: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    view = expect.get("view")
+    if not isinstance(view, dict):
+        return []
+    return [(player, wanted["hides"]) for player, wanted in view.items()
+            if isinstance(wanted, dict) and isinstance(wanted.get("hides"), list)]
+
+
+def _check_views(expected: dict[str, Any], loaded: Any, answers: list[Any], played: bool,
+                 per_line: list[list[str]]) -> None:
+    """expect.view: each player's view (ygocheck view, asp/knowledge.lp and asp/view.lp) of the
+    moment each outcome reaches: the snapshot itself when no action was played."""
+    from .pipeline import from_mapping
+    from .play import _snapshot
+    from .view import views
+
+    players = [p for p in expected if p in ("A", "B") and isinstance(expected[p], dict)]
+    moments = [from_mapping(_snapshot(loaded, answer), loaded.file) if played else loaded
+               for answer in answers]
+    asked = [(moment, player) for moment in moments for player in players]
+    try:
+        seen = views(asked)
+    except BadInput as error:
+        for messages in per_line:
+            messages.append("the view is no possible snapshot: "
+                            + "; ".join(p.render() for p in error.problems))
+        return
+    for number, messages in enumerate(per_line):
+        for offset, player in enumerate(players):
+            state = seen[number * len(players) + offset]["state"]
+            _check_view(player, expected[player], state, messages.append)
+
+
+def _check_view(player: str, wanted: dict[str, Any], state: dict[str, Any], fail: Any) -> None:
+    cards = {c.get("id"): c for c in state.get("cards") or [] if isinstance(c, dict)}
+    for card_id, fields in (wanted.get("shows") or {}).items():
+        card = cards.get(card_id)
+        if card is None:
+            fail(f"expected {player}'s view to show {card_id!r}, but it leaves it out")
+            continue
+        for field_name, value in (fields or {}).items():
+            actual = _card_value(card, field_name)
+            if actual != value:
+                fail(f"expected {player}'s view of {card_id}.{field_name} = {value!r}, "
+                     f"found {actual!r}")
+    for card_id in wanted.get("hides") or []:
+        if card_id in cards:
+            fail(f"expected {player}'s view to leave {card_id!r} out, but it shows it")
+    counts = state.get("counts") or {}
+    for owner, zones in (wanted.get("counts") or {}).items():
+        for zone, number in (zones or {}).items():
+            actual = (counts.get(owner) or {}).get(zone)
+            if actual != number:
+                fail(f"expected {player}'s view to count {number!r} in {owner}'s {zone}, "
+                     f"found {actual!r}")
 
 
 def _unordered_destroyed(battle: Any) -> Any:

@@ -800,7 +800,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
               "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
               "cannot_special_summon", "banish_name_from_decks",
-              "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects")
+              "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
+              "banish_when_it_leaves")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -819,7 +820,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 # Keys a monster's definition may have and a Spell's or Trap's may not.
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
-                "revival_limit", "tuner", "flip", "materials",
+                "normal_set_only", "revival_limit", "tuner", "flip", "materials",
                 "summoned_only_by", "inherent_summon", "effect_monster")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
@@ -1021,9 +1022,13 @@ REQUIREMENT = Record("requirement", {
     "more_than_other": Boolean("with controls: the player controls more such cards than the "
                                "other player (\"if your opponent controls more cards than you "
                                "do\")"),
-    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn"),
+    "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn",
+                              "special_summoned_from_graveyard"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
+    "summoned_by": Text("a condition on this card itself: it was Special Summoned by the effect "
+                        "of the card with this name (\"if this card was Special Summoned by the "
+                        "effect of \"Ultimate Insect LV1\"\")"),
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
@@ -1119,7 +1124,8 @@ OPERATION = Record("operation", {
                         "(\"1 of that declared card\")"),
     "only_if_flip": Boolean("banish_name_from_decks: only if the card it names is a Flip "
                             "monster (\"if it was a Flip monster\")"),
-    "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
+    "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
+                        "and to: deck, \"you can place it in the Deck instead\""),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
@@ -1158,10 +1164,12 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack"), description="a pledge that "
-                    "comes with activating it: cannot_attack, your monsters cannot attack this "
-                    "turn (it stays after the card leaves the field); this_card_cannot_attack, "
-                    "this card cannot attack the turn the effect is activated"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters"),
+                    description="a pledge that comes with activating it: cannot_attack, your "
+                    "monsters cannot attack this turn (it stays after the card leaves the "
+                    "field); this_card_cannot_attack, this card cannot attack the turn the "
+                    "effect is activated; cannot_summon_effect_monsters, you cannot Normal or "
+                    "Special Summon Effect Monsters this turn"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1278,6 +1286,8 @@ CARD = Record("card", {
     "def": Integer(0, 100000),
     "tributes": Integer(0, 5),
     "cannot_normal_summon": Boolean(),
+    "normal_set_only": Boolean("\"Cannot be Normal Summoned (but can be Normal Set)\": its Normal "
+                               "Summon is a Set only"),
     "no_normal_summon_the_turn": Boolean("\"You cannot Normal Summon/Set the turn you Special "
                                          "Summon this card\" (Lava Golem)"),
     "revival_limit": OneOf(("always", "unless_properly_summoned")),
@@ -1325,7 +1335,9 @@ SNAPSHOT = Record("snapshot", {
 # Ruling files (docs/format.md, "Ruling files")
 # ==============================================================================================
 
-EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes")
+EXPECT_KEYS = ("legal", "illegal", "state", "events", "not_events", "reasons", "outcomes", "view")
+# expect.view: player (A, B) → what that player's view of the moment must show (docs/format.md).
+VIEW_KEYS = ("shows", "hides", "counts")
 OUTCOME_MODES = ("all", "some")
 STATUSES = ("settled", "unsettled", "contested")
 CASE_KEYS = ("format", "title", "ruling", "source", "cards", "state", "do", "expect", "status",
