@@ -946,7 +946,10 @@ RESPONDS_TO = Record("responds_to", {
                         "activation (\"a Spell/Trap that is already face-up on the field "
                         "activates its effect\")"),
     "player": OneOf(WHO),
-    "targeting": OneOf(("only_self", "self")),
+    "targeting": OneOf(("only_self", "self", "your_card"), description="self: the link targets "
+                       "this card; only_self: this card and no other; your_card: a card its "
+                       "player controls (\"a card or effect that targets a card(s) you "
+                       "control\")"),
     "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
                    "the link is when it activates (\"activated in your opponent's GY\", \"a "
                    "monster on the field activates its effect\")"),
@@ -1034,6 +1037,8 @@ COST_SPEC = Record("cost", {
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
     "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
+    "tribute_pointed_to": Boolean("the Tributes must be monsters this card points to (\"Tribute "
+                                  "1 monster this card points to\")"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
 })
@@ -1109,9 +1114,14 @@ OPERATION = Record("operation", {
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
-    "for_each_card_in": OneOf(("hand",), description="for change_atk and change_def in applies: "
-                              "the amount for each card in that place of the monster's "
-                              "controller (\"gains 600 ATK/DEF for each card in your hand\")"),
+    "for_each_card_in": OneOf(("hand", "zones_it_points_to"), description="for change_atk and "
+                              "change_def in applies: the amount for each card in that place of "
+                              "the monster's controller (\"gains 600 ATK/DEF for each card in "
+                              "your hand\"), or in the zones the changed Link Monster points to "
+                              "(\"gains 500 ATK for each monster it points to\")"),
+    "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
+                  "to\": only to a Main Monster Zone of its player the effect's card points to "
+                  "as it resolves"),
     "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
                        "with `equal_to`: the amount is that value of the monster the changed "
                        "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
