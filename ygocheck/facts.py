@@ -277,7 +277,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         prefix = f"{ident},{number}"
         out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
         for key in ("speed", "turn", "timing", "wording", "once_per_turn", "damage_step",
-                    "pledge"):
+                    "pledge", "not_answered_by_player"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
         for key in ("optional", "changes_stats", "pendulum_effect"):

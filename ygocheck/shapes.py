@@ -1122,10 +1122,13 @@ OPERATION = Record("operation", {
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),
-    "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
-                       "with `equal_to`: the amount is that value of the monster the changed "
-                       "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
-                       "it is battling\")"),
+    "read_from": OneOf(("its_battle_opponent", "itself"), description="for change_atk, "
+                       "change_def, set_atk and set_def with `equal_to`: the amount is that "
+                       "value of the monster the changed monster battles (\"gains ATK equal to "
+                       "the ATK of the opponent's monster it is battling\"), or of the changed "
+                       "monster itself (\"its ATK is halved\": set_atk with half)"),
+    "half": Boolean("with read_from and equal_to: half the value read, rounded to the nearest "
+                    "(\"gains ATK equal to half that monster's ATK\", \"its ATK is halved\")"),
 }, required=("op",), required_when=(("what", "picked", "from"),))
 
 EFFECT = Record("effect", {
@@ -1162,6 +1165,11 @@ EFFECT = Record("effect", {
                                    "neither player can activate these in response to its "
                                    "activation (monster: monster effects; card: any card or "
                                    "effect)"),
+    "not_answered_by_player": OneOf(("both", "opponent"), description="who may not chain "
+                                    "what not_answered_by names: both players (default, "
+                                    "\"neither player\"), or only the opponent of the "
+                                    "effect's player (\"your opponent cannot activate cards or "
+                                    "effects in response to this effect's activation\")"),
     "changes_stats": Boolean("directly changes ATK/DEF"),
     "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
                                "Pendulum Zone (its card activation, from the hand, places it "
