@@ -793,7 +793,8 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards")
+          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
+          "main_monster_zone_monsters")
 # Where an operation picks its cards on resolution (`what: picked`).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
@@ -880,7 +881,8 @@ class OperationWord(Spec):
 EVENT_PATTERN = Record("event_pattern", {
     "event": OneOf(EVENTS_NAMED, description="the event"),
     "player": OneOf(WHO, description="who performed it"),
-    "card": OneOf(("self", "any", "battle_opponent"), description="whom it happened to"),
+    "card": OneOf(("self", "other", "any", "battle_opponent"), description="whom it happened "
+                  "to (other: any card but this one, \"another monster\")"),
     "how": ListOfWords(SUMMON_METHODS, "for a summon event: the methods"),
     "on_field": Boolean("this face-up card on the field"),
     "from": OneOf(("deck", "graveyard", "banished", "hand", "field"), description="the place "
@@ -902,6 +904,8 @@ EVENT_PATTERN = Record("event_pattern", {
     "archetype": Text("for activated: an archetype the activated card belongs to"),
     "alone": Boolean("the event concerns exactly 1 card (\"when your opponent would Special "
                      "Summon exactly 1 monster\")"),
+    "to_linked_zone": Boolean("for summoned: the monster is now in a zone a Link Monster points "
+                              "to (\"Special Summoned to a zone a Link Monster points to\")"),
 }, required=("event",))
 
 # "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
@@ -922,6 +926,8 @@ BATTLE_CONDITION = Record("battle_condition", {
     "has_battled": Boolean("this card has battled this turn"),
     "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
     "flipped": Boolean("this card was face-down when attacked"),
+    "against": OneOf(("monster",), description="this card battles a monster (\"if this card "
+                     "attacked an opponent's monster\": not a direct attack)"),
     "your_monster": YOUR_BATTLING_MONSTER,
     "damage_to": OneOf(("you",), description="the battle in progress would inflict battle "
                        "damage on you as damage calculation now stands (\"during damage "
