@@ -788,7 +788,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field")
+              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
+              "cannot_be_targeted")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1099,9 +1100,13 @@ OPERATION = Record("operation", {
                        "would go"),
     "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
                               "N-th turn after the one it resolves in"),
-    "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
-                       "(it is destroyed) during the End Phase\": the monster keeps the "
-                       "record until the End Phase begins, and is banished (destroyed) then"),
+    "end_phase": OneOf(("banish", "destroy", "send_to_graveyard"), description="special_summon: "
+                       "\"but banish it (it is destroyed) during the End Phase\": the monster "
+                       "keeps the record until the End Phase begins, and is banished "
+                       "(destroyed) then; take_control: \"but send it to the GY during the End "
+                       "Phase\" (with end_phase_turn)"),
+    "end_phase_turn": OneOf(("next",), description="with end_phase: the End Phase of the next "
+                            "turn (default: of this turn)"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
