@@ -62,7 +62,7 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
 # operations may pick, and which cards an operation may act on, are the rules' (asp/check.lp).
 PICK_KEYS = ("from", "category", "kind", "attribute", "name", "archetype", "max_level",
              "min_level", "max_atk",
-             "min_atk", "max_def", "min_def")
+             "min_atk", "max_def", "min_def", "tuner")
 
 
 # The information keys a group of monsters named by what the effect answers may be narrowed by.

@@ -797,7 +797,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "main_monster_zone_monsters")
 # Where an operation picks its cards on resolution (`what: picked`).
-PICK_PLACES = ("hand", "deck", "graveyard", "banished")
+PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
 # `ritual_summon`'s `from`; asp/check.lp says which places go with which operation).
 FUSION_PLACES = ("hand", "field", "opponent_field")
@@ -1108,6 +1108,13 @@ OPERATION = Record("operation", {
     "end_phase_turn": OneOf(("next",), description="with end_phase: the End Phase of the next "
                             "turn (default: of this turn)"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none"),
+    "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
+    "as": OneOf(("fusion", "synchro", "xyz", "link"), description="special_summon with what: "
+                "picked from the Extra Deck: \"(this is treated as a Synchro Summon)\": the "
+                "monster, of that kind, is Special Summoned as properly summoned by that method"),
+    "effects_locked": Boolean("special_summon: \"but it cannot activate its effects this "
+                              "turn\": the monster Summoned keeps the record until the end of "
+                              "the turn"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
