@@ -567,8 +567,9 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "10}]}]}", "banish_top_of_deck and face go together"),
     # "but banish it during the End Phase" (Emergency Teleport, TURN-09): of a summoned monster
     ("{category: spell, kind: normal, effects: [{kind: activation, targets: [{what: monster}], "
-     "does: [{op: destroy, what: targets, end_phase: banish}]}]}", "end_phase (banish or "
-     "destroy the monster during the End Phase) is read for the monster a special_summon"),
+     "does: [{op: destroy, what: targets, end_phase: banish}]}]}", "end_phase (banish, destroy "
+     "or send to the GY the monster during the End Phase) is read for the monster a "
+     "special_summon summons or a take_control takes"),
 ])
 def test_definition_with_a_bad_value(request: Any, tmp_path_factory: Any, tmp_path: Path,
                                      definition: str, phrase: str) -> None:

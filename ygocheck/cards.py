@@ -39,6 +39,10 @@ __all__ = ["ATTRIBUTES", "BATTLE_ROLES", "CATEGORIES", "COST_KEYS", "EFFECT_KIND
            "TARGET_WHAT", "TARGET_WHERE", "TIMINGS", "TURNS", "WHO"]
 
 
+# The operations whose amount `equal_to` with `read_from` may give (asp/transition/resolution.lp).
+STAT_CHANGES = ("change_atk", "change_def", "set_atk", "set_def")
+
+
 def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
     """Card text is rules: a free-text `condition` would stand where a rule reads a clause,
     and no rule reads it. It is refused with what to write instead; the mapping is returned
@@ -58,7 +62,7 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
 # operations may pick, and which cards an operation may act on, are the rules' (asp/check.lp).
 PICK_KEYS = ("from", "category", "kind", "attribute", "name", "archetype", "max_level",
              "min_level", "max_atk",
-             "min_atk", "max_def", "min_def")
+             "min_atk", "max_def", "min_def", "tuner")
 
 
 # The information keys a group of monsters named by what the effect answers may be narrowed by.
@@ -103,11 +107,11 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
         if not isinstance(operation, dict) or operation.get("op") not in ("damage", "gain_lp"):
             if isinstance(operation, dict) and "equal_to" in operation \
                     and not ("read_from" in operation
-                             and operation.get("op") in ("change_atk", "change_def")):
+                             and operation.get("op") in STAT_CHANGES):
                 checker.add(checker.line(operations, index - 1) or line,
                             f"{where}.does[{index}]: equal_to gives the amount of damage or "
-                            "gain_lp, or with `read_from` of change_atk and change_def; this "
-                            "operation has no amount")
+                            "gain_lp, or with `read_from` of change_atk, change_def, set_atk "
+                            "and set_def; this operation has no amount")
             continue
         at = checker.line(operations, index - 1) or line
         here = f"{where}.does[{index}]"

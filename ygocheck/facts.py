@@ -282,7 +282,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         prefix = f"{ident},{number}"
         out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
         for key in ("speed", "turn", "timing", "wording", "once_per_turn", "damage_step",
-                    "pledge", "declares"):
+                    "pledge", "declares", "not_answered_by_player"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
         for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up"):
@@ -299,7 +299,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if not event:
                 continue
             for key in ("event", "player", "card", "on_field", "alone", "by", "kind", "activation",
-                        "what", "from", "direct", "min_atk", "max_atk"):
+                        "what", "from", "direct", "min_atk", "max_atk", "to_linked_zone"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for key in ("name", "archetype"):

@@ -801,13 +801,14 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
-              "banish_when_it_leaves")
+              "banish_when_it_leaves", "cannot_be_targeted")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
-          "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect")
+          "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
+          "main_monster_zone_monsters")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -895,7 +896,8 @@ class OperationWord(Spec):
 EVENT_PATTERN = Record("event_pattern", {
     "event": OneOf(EVENTS_NAMED, description="the event"),
     "player": OneOf(WHO, description="who performed it"),
-    "card": OneOf(("self", "any", "battle_opponent"), description="whom it happened to"),
+    "card": OneOf(("self", "other", "any", "battle_opponent"), description="whom it happened "
+                  "to (other: any card but this one, \"another monster\")"),
     "how": ListOfWords(SUMMON_METHODS, "for a summon event: the methods"),
     "on_field": Boolean("this face-up card on the field"),
     "from": OneOf(("deck", "graveyard", "banished", "hand", "field"), description="the place "
@@ -917,6 +919,8 @@ EVENT_PATTERN = Record("event_pattern", {
     "archetype": Text("for activated: an archetype the activated card belongs to"),
     "alone": Boolean("the event concerns exactly 1 card (\"when your opponent would Special "
                      "Summon exactly 1 monster\")"),
+    "to_linked_zone": Boolean("for summoned: the monster is now in a zone a Link Monster points "
+                              "to (\"Special Summoned to a zone a Link Monster points to\")"),
 }, required=("event",))
 
 # "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
@@ -937,6 +941,8 @@ BATTLE_CONDITION = Record("battle_condition", {
     "has_battled": Boolean("this card has battled this turn"),
     "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
     "flipped": Boolean("this card was face-down when attacked"),
+    "against": OneOf(("monster",), description="this card battles a monster (\"if this card "
+                     "attacked an opponent's monster\": not a direct attack)"),
     "your_monster": YOUR_BATTLING_MONSTER,
     "damage_to": OneOf(("you",), description="the battle in progress would inflict battle "
                        "damage on you as damage calculation now stands (\"during damage "
@@ -961,7 +967,10 @@ RESPONDS_TO = Record("responds_to", {
                         "activation (\"a Spell/Trap that is already face-up on the field "
                         "activates its effect\")"),
     "player": OneOf(WHO),
-    "targeting": OneOf(("only_self", "self")),
+    "targeting": OneOf(("only_self", "self", "your_card"), description="self: the link targets "
+                       "this card; only_self: this card and no other; your_card: a card its "
+                       "player controls (\"a card or effect that targets a card(s) you "
+                       "control\")"),
     "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
                    "the link is when it activates (\"activated in your opponent's GY\", \"a "
                    "monster on the field activates its effect\")"),
@@ -1060,6 +1069,8 @@ COST_SPEC = Record("cost", {
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
     "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
+    "tribute_pointed_to": Boolean("the Tributes must be monsters this card points to (\"Tribute "
+                                  "1 monster this card points to\")"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
 })
@@ -1114,18 +1125,27 @@ OPERATION = Record("operation", {
                        "would go"),
     "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
                               "N-th turn after the one it resolves in"),
-    "end_phase": OneOf(("banish", "destroy"), description="special_summon: \"but banish it "
-                       "(it is destroyed) during the End Phase\": the monster keeps the "
-                       "record until the End Phase begins, and is banished (destroyed) then"),
+    "end_phase": OneOf(("banish", "destroy", "send_to_graveyard"), description="special_summon: "
+                       "\"but banish it (it is destroyed) during the End Phase\": the monster "
+                       "keeps the record until the End Phase begins, and is banished "
+                       "(destroyed) then; take_control: \"but send it to the GY during the End "
+                       "Phase\" (with end_phase_turn)"),
+    "end_phase_turn": OneOf(("next",), description="with end_phase: the End Phase of the next "
+                            "turn (default: of this turn)"),
     "summon_as": OneOf(("fusion", "ritual", "synchro", "xyz", "link"),
                        description="special_summon: \"(this is treated as a Fusion Summon)\": "
-                       "the Special Summon is that summon, by its proper procedure"),
+                       "the Special Summon is that summon, by its proper procedure; a pick from "
+                       "the Extra Deck (what: picked, from: [extra]) needs it"),
     "declared": Boolean("with what: picked, only cards with the card name the effect declared "
                         "(\"1 of that declared card\")"),
     "only_if_flip": Boolean("banish_name_from_decks: only if the card it names is a Flip "
                             "monster (\"if it was a Flip monster\")"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
                         "and to: deck, \"you can place it in the Deck instead\""),
+    "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
+    "effects_locked": Boolean("special_summon: \"but it cannot activate its effects this "
+                              "turn\": the monster Summoned keeps the record until the end of "
+                              "the turn"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
     "by": OneOf(("battle",)),
@@ -1143,13 +1163,21 @@ OPERATION = Record("operation", {
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\")"),
-    "for_each_card_in": OneOf(("hand",), description="for change_atk and change_def in applies: "
-                              "the amount for each card in that place of the monster's "
-                              "controller (\"gains 600 ATK/DEF for each card in your hand\")"),
-    "read_from": OneOf(("its_battle_opponent",), description="for change_atk and change_def "
-                       "with `equal_to`: the amount is that value of the monster the changed "
-                       "monster battles (\"gains ATK equal to the ATK of the opponent's monster "
-                       "it is battling\")"),
+    "for_each_card_in": OneOf(("hand", "zones_it_points_to"), description="for change_atk and "
+                              "change_def in applies: the amount for each card in that place of "
+                              "the monster's controller (\"gains 600 ATK/DEF for each card in "
+                              "your hand\"), or in the zones the changed Link Monster points to "
+                              "(\"gains 500 ATK for each monster it points to\")"),
+    "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
+                  "to\": only to a Main Monster Zone of its player the effect's card points to "
+                  "as it resolves"),
+    "read_from": OneOf(("its_battle_opponent", "itself"), description="for change_atk, "
+                       "change_def, set_atk and set_def with `equal_to`: the amount is that "
+                       "value of the monster the changed monster battles (\"gains ATK equal to "
+                       "the ATK of the opponent's monster it is battling\"), or of the changed "
+                       "monster itself (\"its ATK is halved\": set_atk with half)"),
+    "half": Boolean("with read_from and equal_to: half the value read, rounded to the nearest "
+                    "(\"gains ATK equal to half that monster's ATK\", \"its ATK is halved\")"),
 }, required=("op",), required_when=(("what", "picked", "from"),))
 
 EFFECT = Record("effect", {
@@ -1193,6 +1221,11 @@ EFFECT = Record("effect", {
                                    "neither player can activate these in response to its "
                                    "activation (monster: monster effects; card: any card or "
                                    "effect)"),
+    "not_answered_by_player": OneOf(("both", "opponent"), description="who may not chain "
+                                    "what not_answered_by names: both players (default, "
+                                    "\"neither player\"), or only the opponent of the "
+                                    "effect's player (\"your opponent cannot activate cards or "
+                                    "effects in response to this effect's activation\")"),
     "changes_stats": Boolean("directly changes ATK/DEF"),
     "pendulum_effect": Boolean("a Pendulum Effect of a Pendulum Monster: its effect only in a "
                                "Pendulum Zone (its card activation, from the hand, places it "
