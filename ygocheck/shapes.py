@@ -311,6 +311,8 @@ class Record(Spec):
     nullable: bool = False
     # (key, value, needed): a mapping whose `key` is `value` must also give `needed`.
     required_when: tuple[tuple[str, str, str], ...] = ()
+    # Keys of which a mapping gives exactly one (a condition's controls, in, lp or this_card).
+    exactly_one_of: tuple[str, ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -345,6 +347,8 @@ class Record(Spec):
             found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
                                "then": {"required": [needed]}}
                               for key, value, needed in self.required_when]
+        if self.exactly_one_of:
+            found["oneOf"] = [{"required": [key]} for key in self.exactly_one_of]
         return found
 
     def schema(self) -> dict[str, Any]:
@@ -788,7 +792,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
               "negate_spell_trap_column", "monsters_cannot_attack", "no_damage",
-              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field")
+              "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
+              "destroy_self", "negate_destroyed_by_battle", "destroy_after_damage_calculation")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -998,6 +1003,8 @@ REQUIREMENT = Record("requirement", {
     "other": Boolean("other than this card"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
+    "not_attribute": OneOf(ATTRIBUTES, description="count only cards of another Attribute "
+                           "(\"a non-LIGHT monster\")"),
     "name": Text("the card's name"),
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
@@ -1011,7 +1018,7 @@ REQUIREMENT = Record("requirement", {
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
-}, at_least=1)
+}, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
@@ -1054,7 +1061,9 @@ OPERATION = Record("operation", {
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
     "counter": OperationWord(),
-    "of": OneOf(("spell", "trap", "monster", "card")),
+    "of": OneOf(("spell", "trap", "monster", "card", "effect_monster", "flip_monster"),
+                description="the kind of card it reaches; effect_monster and flip_monster only "
+                "for negate_destroyed_by_battle"),
     "where": OperationWord(),
     "other": Boolean(),
     "type": Spec(),
@@ -1229,6 +1238,19 @@ INHERENT_SUMMON = Record("inherent_summon", {
     "cost": PROCEDURE_COST,
 }, required=("from",), description="its own procedure: not an effect, it starts no chain")
 
+# A Trap Monster's monster stats, as its text gives them ("Special Summon this card as a Normal
+# Monster (Reptile/EARTH/Level 4/ATK 1600/DEF 1800) (this card is also still a Trap)").
+AS_MONSTER = Record("as_monster", {
+    "kind": OneOf(("normal", "effect"), description="a Normal Monster, or an Effect Monster "
+                  "(a text that gives it monster effects, or says so)"),
+    "attribute": OneOf(ATTRIBUTES),
+    "type": Text("the monster Type its text gives"),
+    "level": Integer(0, 13),
+    "atk": Integer(0, 100000),
+    "def": Integer(0, 100000),
+}, required=("kind",), description="Traps: what the card is while it is a Trap Monster (its "
+   "text's Type/Attribute/Level/ATK/DEF; a stat the text does not give, it has none)")
+
 CARD = Record("card", {
     "category": OneOf(CATEGORIES),
     "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
@@ -1264,6 +1286,7 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "as_monster": AS_MONSTER,
     "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
                               "Standby Phase while it is face-up on the field, or it is "
                               "destroyed"),
