@@ -15,9 +15,9 @@ from typing import Any
 from .checks import Checker, describe
 from .load import parse_yaml
 from .problems import BadInput
-from .shapes import (ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES, COST_KEYS,
-                     COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED, GROUPS,
-                     INCLUDED_EFFECT, INHERENT_SUMMON, KINDS, MATERIAL_GROUP, MATERIALS,
+from .shapes import (AS_MONSTER, ATTRIBUTES, BATTLE_CONDITION, BATTLE_ROLES, CARD, CATEGORIES,
+                     COST_KEYS, COST_SPEC, EFFECT, EFFECT_KINDS, EVENT_PATTERN, EVENTS_NAMED,
+                     GROUPS, INCLUDED_EFFECT, INHERENT_SUMMON, KINDS, MATERIAL_GROUP, MATERIALS,
                      MONSTER_ONLY, NEGATES, OPERATION, OPERATIONS, PHASES, PLACES, REQUIREMENT,
                      RESPONDS_TO, RETURN_MOMENTS, SUMMON_METHODS, TARGET_SPEC, TARGET_WHAT,
                      TARGET_WHERE,
@@ -171,6 +171,13 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
     if "remains_on_field" in card and category == "monster":
         checker.add(checker.line(card, "remains_on_field"), f"{where}.remains_on_field is "
                     "for Normal Spells and Traps that stay on the field")
+    if "as_monster" in card:
+        if category != "trap":
+            checker.add(checker.line(card, "as_monster"), f"{where}.as_monster is for Traps "
+                        "that Special Summon themselves as monsters (Trap Monsters)")
+        else:
+            _check_record(card["as_monster"], AS_MONSTER, checker, f"{where}.as_monster",
+                          checker.line(card, "as_monster"))
     effects = card.get("effects", [])
     if effects is None:
         return

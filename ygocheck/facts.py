@@ -47,7 +47,7 @@ def constant(value: Any) -> str:
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
 TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
-             "summoned_by")
+             "summoned_by", "not_attribute")
 
 
 def described(key: str, value: Any) -> str:
@@ -255,6 +255,16 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
     for arrow in card.get("link_arrows") or []:
         out.append(f"definition({ident},link_arrow,{constant(arrow)}).")
     out.extend(material_facts(ident, card.get("materials")))
+    # A Trap Monster's stats (as_monster), read by the rules only while it is one.
+    as_monster = card.get("as_monster")
+    if isinstance(as_monster, dict):
+        for key in ("kind", "level", "atk", "def"):
+            if key in as_monster:
+                out.append(f"definition({ident},as_monster_{key},{constant(as_monster[key])}).")
+        for key in ("attribute", "type"):
+            if key in as_monster:
+                out.append(f"definition({ident},as_monster_{key},"
+                           f"{quoted(str(as_monster[key]))}).")
     procedure = card.get("inherent_summon")
     if isinstance(procedure, dict):
         place = constant(procedure.get("from", "hand"))

@@ -801,7 +801,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "activated_only_set_a_turn", "end_battle_phase", "damage_if_it_leaves_field",
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
-              "banish_when_it_leaves", "cannot_be_targeted")
+              "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1024,6 +1025,8 @@ REQUIREMENT = Record("requirement", {
     "other": Boolean("other than this card"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
+    "not_attribute": OneOf(ATTRIBUTES, description="count only cards of another Attribute "
+                           "(\"a non-LIGHT monster\")"),
     "name": Text("the card's name"),
     "archetype": Text("an archetype the card belongs to"),
     "on_resolution": Boolean("\"to activate and to resolve\": checked again as the effect "
@@ -1091,7 +1094,9 @@ OPERATION = Record("operation", {
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
     "counter": OperationWord(),
-    "of": OneOf(("spell", "trap", "monster", "card")),
+    "of": OneOf(("spell", "trap", "monster", "card", "effect_monster", "flip_monster"),
+                description="the kind of card it reaches; effect_monster and flip_monster only "
+                "for negate_destroyed_by_battle"),
     "where": OperationWord(),
     "other": Boolean(),
     "type": Spec(),
@@ -1303,6 +1308,19 @@ INHERENT_SUMMON = Record("inherent_summon", {
     "cost": PROCEDURE_COST,
 }, required=("from",), description="its own procedure: not an effect, it starts no chain")
 
+# A Trap Monster's monster stats, as its text gives them ("Special Summon this card as a Normal
+# Monster (Reptile/EARTH/Level 4/ATK 1600/DEF 1800) (this card is also still a Trap)").
+AS_MONSTER = Record("as_monster", {
+    "kind": OneOf(("normal", "effect"), description="a Normal Monster, or an Effect Monster "
+                  "(a text that gives it monster effects, or says so)"),
+    "attribute": OneOf(ATTRIBUTES),
+    "type": Text("the monster Type its text gives"),
+    "level": Integer(0, 13),
+    "atk": Integer(0, 100000),
+    "def": Integer(0, 100000),
+}, required=("kind",), description="Traps: what the card is while it is a Trap Monster (its "
+   "text's Type/Attribute/Level/ATK/DEF; a stat the text does not give, it has none)")
+
 CARD = Record("card", {
     "category": OneOf(CATEGORIES),
     "kind": OneOf(tuple(dict.fromkeys(k for kinds in KINDS.values() for k in kinds)),
@@ -1341,6 +1359,7 @@ CARD = Record("card", {
                        "it warn"),
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
+    "as_monster": AS_MONSTER,
     "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
                               "Standby Phase while it is face-up on the field, or it is "
                               "destroyed"),
