@@ -1044,7 +1044,8 @@ REQUIREMENT = Record("requirement", {
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
-}, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card"))
+}, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card",
+                                       "summoned_by"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
