@@ -129,14 +129,19 @@ def _state(value: Any, state_keys: tuple[str, ...], card_keys: tuple[str, ...],
         add("expect.state.cards maps card ids to the fields that must match, e.g. "
             "{a_x: {zone: graveyard}}")
         return
+    _card_fields(cards, "expect.state.cards", "say what must hold", card_keys, add)
+
+
+def _card_fields(cards: dict[Any, Any], where: str, what: str, card_keys: tuple[str, ...],
+                 add: Any) -> None:
+    """Card id → the fields that must match: each a non-empty mapping of known card fields."""
     for card_id, fields in cards.items():
         if not isinstance(fields, dict) or not fields:
-            add(f"expect.state.cards.{card_id} gives no field to match: say what must hold, e.g. "
-                "{zone: graveyard}")
+            add(f"{where}.{card_id} gives no field to match: {what}, e.g. {{zone: graveyard}}")
             continue
         for field in fields:
             if field not in card_keys or field == "id":
-                add(f"unknown card field {field!r} in expect.state.cards.{card_id}; allowed: "
+                add(f"unknown card field {field!r} in {where}.{card_id}; allowed: "
                     f"{', '.join(k for k in card_keys if k != 'id')}")
 
 
@@ -167,15 +172,8 @@ def _view(value: Any, card_keys: tuple[str, ...], add: Any) -> None:
                 add(f"{where}.shows maps card ids to the fields the view must give them, e.g. "
                     "{a_x: {name: Dark Magician}}")
             else:
-                for card_id, fields in shows.items():
-                    if not isinstance(fields, dict) or not fields:
-                        add(f"{where}.shows.{card_id} gives no field to match: say what the "
-                            "view must show of it, e.g. {zone: banished}")
-                        continue
-                    for field in fields:
-                        if field not in card_keys or field == "id":
-                            add(f"unknown card field {field!r} in {where}.shows.{card_id}; "
-                                f"allowed: {', '.join(k for k in card_keys if k != 'id')}")
+                _card_fields(shows, f"{where}.shows", "say what the view must show of it",
+                             card_keys, add)
         if "hides" in wanted:
             hides = wanted["hides"]
             if not (isinstance(hides, list) and hides and all(isinstance(c, str)

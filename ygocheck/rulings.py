@@ -380,16 +380,9 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
     current = {"priority": decoded.priority, "window": decoded.window}
     for key, value in expected.items():
         if key == "cards":
-            cards = {c.get("id"): c for c in state.get("cards") or [] if isinstance(c, dict)}
-            for card_id, fields in (value or {}).items():
-                card = cards.get(card_id)
-                if card is None:
-                    fail(f"expected card {card_id!r} in the state, but there is none")
-                    continue
-                for field_name, wanted in (fields or {}).items():
-                    actual = _card_value(card, field_name)
-                    if actual != wanted:
-                        fail(f"expected {card_id}.{field_name} = {wanted!r}, found {actual!r}")
+            _match_cards(_cards_by_id(state), value, "",
+                         lambda card_id: f"expected card {card_id!r} in the state, but there "
+                                         "is none", fail)
             continue
         actual = current[key] if key in current else state.get(key, _absent(key))
         if key == "chain":
@@ -436,18 +429,29 @@ def _check_views(expected: dict[str, Any], loaded: Any, answers: list[Any], play
             _check_view(player, expected[player], state, messages.append)
 
 
-def _check_view(player: str, wanted: dict[str, Any], state: dict[str, Any], fail: Any) -> None:
-    cards = {c.get("id"): c for c in state.get("cards") or [] if isinstance(c, dict)}
-    for card_id, fields in (wanted.get("shows") or {}).items():
+def _cards_by_id(state: dict[str, Any]) -> dict[Any, dict[str, Any]]:
+    return {c.get("id"): c for c in state.get("cards") or [] if isinstance(c, dict)}
+
+
+def _match_cards(cards: dict[Any, dict[str, Any]], wanted: Any, label: str,
+                 missing: Callable[[Any], str], fail: Any) -> None:
+    """Each card `wanted` names (id → fields) is among `cards`, with those field values."""
+    for card_id, fields in (wanted or {}).items():
         card = cards.get(card_id)
         if card is None:
-            fail(f"expected {player}'s view to show {card_id!r}, but it leaves it out")
+            fail(missing(card_id))
             continue
         for field_name, value in (fields or {}).items():
             actual = _card_value(card, field_name)
             if actual != value:
-                fail(f"expected {player}'s view of {card_id}.{field_name} = {value!r}, "
-                     f"found {actual!r}")
+                fail(f"expected {label}{card_id}.{field_name} = {value!r}, found {actual!r}")
+
+
+def _check_view(player: str, wanted: dict[str, Any], state: dict[str, Any], fail: Any) -> None:
+    cards = _cards_by_id(state)
+    _match_cards(cards, wanted.get("shows"), f"{player}'s view of ",
+                 lambda card_id: f"expected {player}'s view to show {card_id!r}, but it leaves "
+                                 "it out", fail)
     for card_id in wanted.get("hides") or []:
         if card_id in cards:
             fail(f"expected {player}'s view to leave {card_id!r} out, but it shows it")
