@@ -394,4 +394,20 @@ def request_facts(request_id: str, action: dict[str, Any]) -> str:
                     target(item) if kind.startswith("card_or") else \
                     quoted(str(item)) if kind == "text" else constant(item)
                 lines.append(f"request({request_id},{asked},{shown}).")
+    lines.extend(declared_card_facts(request_id, action.get("declare")))
     return "\n".join(lines) + "\n"
+
+
+def declared_card_facts(request_id: str, declared: Any) -> list[str]:
+    """What the library or the official list says of the card whose name a request declares
+    (its kind: `request(Id, declared_kind, token)` for a Monster Token), so that the rules may
+    judge whether that name may be declared (ACT-86); a word (a kind of monster card) or a
+    name ygocheck does not know gives none (actions.py refuses an unknown name)."""
+    from .checks import WORD
+    from .known import by_name
+
+    if not isinstance(declared, str) or WORD.match(declared):
+        return []
+    found = by_name(declared)
+    kind = found.definition.get("kind") if found is not None else None
+    return [f"request({request_id},declared_kind,{constant(kind)})."] if kind else []
