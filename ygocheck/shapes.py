@@ -1222,6 +1222,8 @@ EFFECT = Record("effect", {
                            "so spends them all)"),
     "once_while_face_up": Boolean("\"once while face-up on the field\": activated once while "
                                   "its card stays face-up on the field, whatever the turn"),
+    "once_per_chain": Boolean("\"once per Chain\" (OCG 同一チェーン上では１度まで): not activated "
+                              "again while a link of this effect of this card is on the chain"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "
