@@ -47,7 +47,7 @@ def constant(value: Any) -> str:
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
 TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
-             "summoned_by", "not_attribute")
+             "summoned_by", "not_attribute", "token")
 
 
 def described(key: str, value: Any) -> str:
@@ -122,7 +122,7 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         for card_id in item.get("event_cards") or []:
             add(f"snapshot_pending({index},event_cards,{term(card_id)}).")
     this_turn = state.get("this_turn") or {}
-    for key in ("normal_summon_used", "pendulum_summon_used"):
+    for key in ("normal_summon_used", "pendulum_summon_used", "summoned"):
         for player in this_turn.get(key) or []:
             add(f"snapshot_this_turn({key},{constant(player)}).")
     for item in this_turn.get("effects") or []:

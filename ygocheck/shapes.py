@@ -627,6 +627,8 @@ PLAYER_EFFECT = Record("player_effect", {
 THIS_TURN = Record("this_turn", {
     "normal_summon_used": Players("players who have Normal Summoned or Set this turn"),
     "pendulum_summon_used": Players("players who have Pendulum Summoned this turn"),
+    "summoned": Players("players who have Summoned a monster this turn (Normal, Tribute, Flip "
+                        "or Special Summoned; a Set is no Summon)"),
     "used": ListOf(USED_BY_NAME, description="effects used this turn under a limit by card "
                    "name", nullable=True),
     "effects": ListOf(PLAYER_EFFECT, description="lingering effects on a player",
@@ -802,7 +804,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
-              "negate_destroyed_by_battle", "destroy_after_damage_calculation")
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation", "summon_tokens")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1123,6 +1125,10 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "token": Text("summon_tokens: the name of the Token it makes (one the library defines, "
+                  "kind token)"),
+    "no_tribute_summon": Boolean("summon_tokens: \"they cannot be Tributed for a Tribute "
+                                 "Summon\""),
     "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
     "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
                         "discarded by the operation before it"),
@@ -1198,12 +1204,15 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters",
+                     "cannot_summon_other_monsters"),
                     description="a pledge that comes with activating it: cannot_attack, your "
                     "monsters cannot attack this turn (it stays after the card leaves the "
                     "field); this_card_cannot_attack, this card cannot attack the turn the "
                     "effect is activated; cannot_summon_effect_monsters, you cannot Normal or "
-                    "Special Summon Effect Monsters this turn"),
+                    "Special Summon Effect Monsters this turn; cannot_summon_other_monsters, you "
+                    "cannot Summon (Normal, Flip, Special) monsters this turn except by this "
+                    "card's effect, and not after having Summoned"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
