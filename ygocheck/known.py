@@ -129,7 +129,7 @@ def definitions_for(names: Iterable[str], declared: dict[str, CardDefinition]) \
             card = listed.get(name)
             if card is not None:
                 found[name] = from_official(card).definition
-    # The Tokens a card's effect makes (`summon_tokens`, SUMMON-35) come to the field as new
+    # The Tokens a card's effect makes (`summon_tokens`, docs/cards.md) come to the field as new
     # cards: their library definitions go with the card's.
     for token in sorted(made_tokens(found.values()) - set(found)):
         if token in cards:
