@@ -122,7 +122,7 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         for card_id in item.get("event_cards") or []:
             add(f"snapshot_pending({index},event_cards,{term(card_id)}).")
     this_turn = state.get("this_turn") or {}
-    for key in ("normal_summon_used", "pendulum_summon_used", "summoned"):
+    for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated"):
         for player in this_turn.get(key) or []:
             add(f"snapshot_this_turn({key},{constant(player)}).")
     for item in this_turn.get("effects") or []:

@@ -629,6 +629,7 @@ THIS_TURN = Record("this_turn", {
     "pendulum_summon_used": Players("players who have Pendulum Summoned this turn"),
     "summoned": Players("players who have Summoned a monster this turn (Normal, Tribute, Flip "
                         "or Special Summoned; a Set is no Summon)"),
+    "activated": Players("players who have activated a card or effect this turn"),
     "used": ListOf(USED_BY_NAME, description="effects used this turn under a limit by card "
                    "name", nullable=True),
     "effects": ListOf(PLAYER_EFFECT, description="lingering effects on a player",
@@ -811,7 +812,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters")
+          "main_monster_zone_monsters", "all_cards_in_hands_and_field")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1125,6 +1126,8 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "for_each": OneOf(("sent_to_its_graveyard",), description="damage: the amount for each "
+                      "card the operation before it sent to the damaged player's GY"),
     "token": Text("summon_tokens: the name of the Token it makes (one the library defines, "
                   "kind token)"),
     "no_tribute_summon": Boolean("summon_tokens: \"they cannot be Tributed for a Tribute "
@@ -1205,14 +1208,16 @@ EFFECT = Record("effect", {
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
     "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters",
-                     "cannot_summon_other_monsters"),
+                     "cannot_summon_other_monsters", "cannot_activate_other_effects"),
                     description="a pledge that comes with activating it: cannot_attack, your "
                     "monsters cannot attack this turn (it stays after the card leaves the "
                     "field); this_card_cannot_attack, this card cannot attack the turn the "
                     "effect is activated; cannot_summon_effect_monsters, you cannot Normal or "
                     "Special Summon Effect Monsters this turn; cannot_summon_other_monsters, you "
                     "cannot Summon (Normal, Flip, Special) monsters this turn except by this "
-                    "card's effect, and not after having Summoned"),
+                    "card's effect, and not after having Summoned; cannot_activate_other_effects, "
+                    "you cannot activate other cards or effects this turn, and not after having "
+                    "activated one"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
