@@ -47,3 +47,14 @@ def test_a_card_named_for_a_token_is_a_token(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", in_hand])
     assert result.exit_code == 2
     assert "a Token is never in the hand" in result.output and "CARD-12" in result.output
+
+
+def test_every_token_an_effect_makes_is_a_library_token() -> None:
+    """`summon_tokens` names a Token the library defines (SUMMON-35; asp/check.lp checks only
+    that it names one, as it sees the definitions a snapshot brings)."""
+    cards = library()
+    made = [operation["token"] for card in cards.values() for effect in card.get("effects") or []
+            for operation in effect.get("does") or [] if "token" in operation]
+    assert made
+    for name in made:
+        assert cards[name]["kind"] == "token", name

@@ -47,7 +47,7 @@ def constant(value: Any) -> str:
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
 TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
-             "summoned_by", "not_attribute")
+             "summoned_by", "not_attribute", "token")
 
 
 def described(key: str, value: Any) -> str:
@@ -122,7 +122,7 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         for card_id in item.get("event_cards") or []:
             add(f"snapshot_pending({index},event_cards,{term(card_id)}).")
     this_turn = state.get("this_turn") or {}
-    for key in ("normal_summon_used", "pendulum_summon_used"):
+    for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated"):
         for player in this_turn.get(key) or []:
             add(f"snapshot_this_turn({key},{constant(player)}).")
     for item in this_turn.get("effects") or []:
@@ -295,7 +295,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     "pledge", "declares", "not_answered_by_player"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
-        for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up"):
+        for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up",
+                    "once_per_chain"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
         for key in ("unmodelled", "unmodelled_condition"):
@@ -401,7 +402,7 @@ def request_facts(request_id: str, action: dict[str, Any]) -> str:
 def declared_card_facts(request_id: str, declared: Any) -> list[str]:
     """What the library or the official list says of the card whose name a request declares
     (its kind: `request(Id, declared_kind, token)` for a Monster Token), so that the rules may
-    judge whether that name may be declared (ACT-86); a word (a kind of monster card) or a
+    judge whether that name may be declared; a word (a kind of monster card) or a
     name ygocheck does not know gives none (actions.py refuses an unknown name)."""
     from .checks import WORD
     from .known import by_name

@@ -129,7 +129,23 @@ def definitions_for(names: Iterable[str], declared: dict[str, CardDefinition]) \
             card = listed.get(name)
             if card is not None:
                 found[name] = from_official(card).definition
+    # The Tokens a card's effect makes (`summon_tokens`, docs/cards.md) come to the field as new
+    # cards: their library definitions go with the card's.
+    for token in sorted(made_tokens(found.values()) - set(found)):
+        if token in cards:
+            found[token] = cards[token]
     return found
+
+
+def made_tokens(definitions: Iterable[CardDefinition]) -> set[str]:
+    """The names of the Tokens the effects of these definitions make."""
+    names: set[str] = set()
+    for definition in definitions:
+        for effect in definition.get("effects") or []:
+            for operation in (effect.get("does") or []) if isinstance(effect, dict) else []:
+                if isinstance(operation, dict) and isinstance(operation.get("token"), str):
+                    names.add(operation["token"])
+    return names
 
 
 # Answers already found, for what they were found from (a comparison with every name or

@@ -627,6 +627,9 @@ PLAYER_EFFECT = Record("player_effect", {
 THIS_TURN = Record("this_turn", {
     "normal_summon_used": Players("players who have Normal Summoned or Set this turn"),
     "pendulum_summon_used": Players("players who have Pendulum Summoned this turn"),
+    "summoned": Players("players who have Summoned a monster this turn (Normal, Tribute, Flip "
+                        "or Special Summoned; a Set is no Summon)"),
+    "activated": Players("players who have activated a card or effect this turn"),
     "used": ListOf(USED_BY_NAME, description="effects used this turn under a limit by card "
                    "name", nullable=True),
     "effects": ListOf(PLAYER_EFFECT, description="lingering effects on a player",
@@ -802,14 +805,14 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
-              "negate_destroyed_by_battle", "destroy_after_damage_calculation")
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation", "summon_tokens")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters")
+          "main_monster_zone_monsters", "all_cards_in_hands_and_field")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1123,6 +1126,12 @@ OPERATION = Record("operation", {
     "after": OneOf(("if_done", "then"), description="\"and if you do\" / \"then\": only if "
                    "the operation before it was carried out"),
     "bind": Boolean("the card and the monster share their fate"),
+    "for_each": OneOf(("sent_to_its_graveyard",), description="damage: the amount for each "
+                      "card the operation before it sent to the damaged player's GY"),
+    "token": Text("summon_tokens: the name of the Token it makes (one the library defines, "
+                  "kind token)"),
+    "no_tribute_summon": Boolean("summon_tokens: \"they cannot be Tributed for a Tribute "
+                                 "Summon\""),
     "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
     "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
                         "discarded by the operation before it"),
@@ -1198,12 +1207,17 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters",
+                     "cannot_summon_other_monsters", "cannot_activate_other_effects"),
                     description="a pledge that comes with activating it: cannot_attack, your "
                     "monsters cannot attack this turn (it stays after the card leaves the "
                     "field); this_card_cannot_attack, this card cannot attack the turn the "
                     "effect is activated; cannot_summon_effect_monsters, you cannot Normal or "
-                    "Special Summon Effect Monsters this turn"),
+                    "Special Summon Effect Monsters this turn; cannot_summon_other_monsters, you "
+                    "cannot Summon (Normal, Flip, Special) monsters this turn except by this "
+                    "card's effect, and not after having Summoned; cannot_activate_other_effects, "
+                    "you cannot activate other cards or effects this turn, and not after having "
+                    "activated one"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1222,6 +1236,8 @@ EFFECT = Record("effect", {
                            "so spends them all)"),
     "once_while_face_up": Boolean("\"once while face-up on the field\": activated once while "
                                   "its card stays face-up on the field, whatever the turn"),
+    "once_per_chain": Boolean("\"once per Chain\" (OCG 同一チェーン上では１度まで): not activated "
+                              "again while a link of this effect of this card is on the chain"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
                                    "neither player can activate these in response to its "

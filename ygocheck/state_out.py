@@ -185,11 +185,11 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
                 {"player": value(player), "name": name.string, "effect": effect.number})
         else:
             this_turn.setdefault(str(key), []).append(value(item))
-    for key in ("normal_summon_used", "pendulum_summon_used"):
+    for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated"):
         if key in this_turn:
             this_turn[key] = sorted(set(this_turn[key]))
-    return {k: this_turn[k] for k in ("normal_summon_used", "pendulum_summon_used", "used",
-                                      "effects") if k in this_turn}
+    return {k: this_turn[k] for k in ("normal_summon_used", "pendulum_summon_used", "summoned",
+                                      "activated", "used", "effects") if k in this_turn}
 
 
 def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
