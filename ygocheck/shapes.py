@@ -802,7 +802,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
-              "negate_destroyed_by_battle", "destroy_after_damage_calculation")
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation",
+              "limit_face_up_monsters")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1182,6 +1183,10 @@ OPERATION = Record("operation", {
                        "value of the monster the changed monster battles (\"gains ATK equal to "
                        "the ATK of the opponent's monster it is battling\"), or of the changed "
                        "monster itself (\"its ATK is halved\": set_atk with half)"),
+    "to_one": OneOf(("attribute", "type"), description="limit_face_up_monsters: \"each player "
+                    "can only control 1 Attribute (Type) of monster\""),
+    "to_one_each": OneOf(("type", "attribute"), description="limit_face_up_monsters: \"each "
+                         "player can only control 1 monster of each Type\""),
     "half": Boolean("with read_from and equal_to: half the value read, rounded to the nearest "
                     "(\"gains ATK equal to half that monster's ATK\", \"its ATK is halved\")"),
 }, required=("op",), required_when=(("what", "picked", "from"),))
