@@ -804,7 +804,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
               "negate_destroyed_by_battle", "destroy_after_damage_calculation",
-              "limit_face_up_monsters", "cannot_draw_by_effects")
+              "limit_face_up_monsters", "cannot_draw_by_effects",
+              "halve_damage")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1186,6 +1187,8 @@ OPERATION = Record("operation", {
                        "value of the monster the changed monster battles (\"gains ATK equal to "
                        "the ATK of the opponent's monster it is battling\"), or of the changed "
                        "monster itself (\"its ATK is halved\": set_atk with half)"),
+    "excavate": Integer(1, 60, "add_to_hand with what: picked from: [deck]: \"excavate N cards "
+                        "from the top of your Deck, add 1 of them to your hand\""),
     "to_one": OneOf(("attribute", "type"), description="limit_face_up_monsters: \"each player "
                     "can only control 1 Attribute (Type) of monster\""),
     "to_one_each": OneOf(("type", "attribute"), description="limit_face_up_monsters: \"each "
