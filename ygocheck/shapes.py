@@ -805,7 +805,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
               "negate_destroyed_by_battle", "destroy_after_damage_calculation",
               "limit_face_up_monsters", "cannot_draw_by_effects",
-              "halve_damage")
+              "halve_damage", "set_again")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1053,6 +1053,9 @@ REQUIREMENT = Record("requirement", {
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
     "pay_half_lp": Boolean(),
+    "only_from": OneOf(("hand",), description="the cost is paid only when the card is "
+                       "activated from that place (\"you can activate this card from your hand "
+                       "by paying half your LP\")"),
     "discard": Integer(1, 100000),
     "discard_self": Boolean(),
     "tribute": Integer(1, 100000),
