@@ -805,7 +805,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
               "negate_destroyed_by_battle", "destroy_after_damage_calculation",
               "limit_face_up_monsters", "cannot_draw_by_effects",
-              "halve_damage", "set_again")
+              "halve_damage", "set_again", "set_card")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
