@@ -454,8 +454,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{op: special_summon, what: picked}]}]}", "`what: picked` needs `from`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: destroy, what: picked, from: [deck]}]}]}", "only special_summon, add_to_hand, "
-     "send_to_graveyard, banish and activate pick their cards on resolution (`what: picked`), "
-     "not destroy"),
+     "send_to_graveyard, banish, activate and set_card pick their cards on resolution "
+     "(`what: picked`), not destroy"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: add_to_hand, what: targets}]}]}", "add_to_hand adds the cards it picks as it "
      "resolves: give `what: picked`"),
@@ -570,6 +570,19 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "does: [{op: destroy, what: targets, end_phase: banish}]}]}", "end_phase (banish, destroy "
      "or send to the GY the monster during the End Phase) is read for the monster a "
      "special_summon summons or a take_control takes"),
+    # "Each player can only control 1 Attribute of monster" (Gozen Match, CONT-40): one count
+    ("{category: trap, kind: continuous, effects: [{kind: activation, does: []}, {kind: "
+     "continuous, applies: [{op: limit_face_up_monsters, to_one: attribute, to_one_each: "
+     "type}]}]}", "limit_face_up_monsters needs one of `to_one`"),
+    ("{category: trap, kind: normal, effects: [{kind: activation, does: [{op: "
+     "limit_face_up_monsters, to_one: type}]}]}", "limit_face_up_monsters is what a continuous "
+     "effect applies"),
+    # "excavate 3 cards ..., add 1 of them to your hand" (Pot of Prosperity, MISC-42)
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: draw, player: "
+     "you, count: 1, excavate: 3}]}]}", "`excavate` goes with add_to_hand, what: picked"),
+    # "your opponent cannot activate Trap Cards for the rest of this turn" (Red Reboot, ACT-40)
+    ("{category: trap, kind: counter, effects: [{kind: activation, does: [{op: cannot_activate, "
+     "of: monster, player: opponent, until: end_of_turn}]}]}", "cannot_activate in `does` is"),
 ])
 def test_definition_with_a_bad_value(request: Any, tmp_path_factory: Any, tmp_path: Path,
                                      definition: str, phrase: str) -> None:

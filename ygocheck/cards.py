@@ -314,10 +314,21 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
         if isinstance(cost, dict) and "send_to_graveyard" in cost and "banish" in cost:
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: a cost sends "
                         "cards to the GY or banishes them, not both; give two costs")
-        if isinstance(cost, dict) and ("banish_top_of_deck" in cost) != ("face" in cost):
+        if isinstance(cost, dict) and "banish_top_of_deck" in cost and "face" not in cost:
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
                         "banish_top_of_deck and face go together ({banish_top_of_deck: 10, "
                         "face: down}: \"banish 10 cards from the top of your Deck, face-down\")")
+        if isinstance(cost, dict) and "face" in cost and "banish_top_of_deck" not in cost \
+                and "banish" not in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: face says how "
+                        "a banish or banish_top_of_deck cost banishes its cards")
+        if isinstance(cost, dict) and cost.get("from") == "extra" and "banish" not in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: from: extra "
+                        "goes with banish ({banish: 3, from: extra, face: down})")
+        if isinstance(cost, dict) and "random" in cost and cost.get("from") != "extra":
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: random goes "
+                        "with banish from: extra (\"banish 3 random face-down cards from your "
+                        "Extra Deck\")")
         for key in ("category", "type"):
             if isinstance(cost, dict) and key in cost and not taking:
                 checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: {key} says "

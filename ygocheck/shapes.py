@@ -771,7 +771,8 @@ PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
 TURNS = ("yours", "opponent", "any")
 TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculation",
            "after_damage_calculation", "end_of_damage_step", "start_of_battle_phase",
-           "end_of_battle_phase", "battle_step", "end_phase", "damage_step")
+           "end_of_battle_phase", "battle_step", "end_phase", "damage_step",
+           "start_of_main_phase_1")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
                 "drawn", "discarded", "damage", "phase_start", "set", "added", "left_field")
@@ -805,7 +806,9 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
-              "negate_destroyed_by_battle", "destroy_after_damage_calculation", "summon_tokens")
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation",
+              "limit_face_up_monsters", "cannot_draw_by_effects",
+              "halve_damage", "set_again", "set_card", "summon_tokens")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1053,6 +1056,9 @@ REQUIREMENT = Record("requirement", {
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
     "pay_half_lp": Boolean(),
+    "only_from": OneOf(("hand",), description="the cost is paid only when the card is "
+                       "activated from that place (\"you can activate this card from your hand "
+                       "by paying half your LP\")"),
     "discard": Integer(1, 100000),
     "discard_self": Boolean(),
     "tribute": Integer(1, 100000),
@@ -1062,8 +1068,10 @@ COST_SPEC = Record("cost", {
                                  "(\"send 1 monster from your hand to the GY\"; with from)"),
     "banish": Integer(1, 100000, "cards banished from the place `from` names (\"banish 1 Plant "
                       "monster from your GY\"; with from)"),
-    "from": OneOf(("hand", "graveyard"), description="with send_to_graveyard or banish: where "
-                  "the cards are taken from"),
+    "from": OneOf(("hand", "graveyard", "extra"), description="with send_to_graveyard or banish: "
+                  "where the cards are taken from (extra: the Extra Deck, for banish only)"),
+    "random": Boolean("with banish from: extra: \"banish ... random face-down cards from your "
+                      "Extra Deck\": only its face-down cards, taken at random"),
     "category": OneOf(CATEGORIES, description="with send_to_graveyard or banish: the kind of "
                       "card"),
     "type": Text("with send_to_graveyard or banish: the monster Type of the cards"),
@@ -1071,8 +1079,8 @@ COST_SPEC = Record("cost", {
     "banish_top_of_deck": Integer(1, 60, "cards banished from the top of its player's Deck "
                                   "(\"banish 10 cards from the top of your Deck, face-down\"; "
                                   "with face)"),
-    "face": OneOf(("down",), description="with banish_top_of_deck: the cards are banished "
-                  "face-down"),
+    "face": OneOf(("down",), description="with banish_top_of_deck or banish: the cards are "
+                  "banished face-down"),
     "detach": Integer(1, 100000),
     "tribute_type": Text("the monster Type the Tributes must have"),
     "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
@@ -1191,6 +1199,12 @@ OPERATION = Record("operation", {
                        "value of the monster the changed monster battles (\"gains ATK equal to "
                        "the ATK of the opponent's monster it is battling\"), or of the changed "
                        "monster itself (\"its ATK is halved\": set_atk with half)"),
+    "excavate": Integer(1, 60, "add_to_hand with what: picked from: [deck]: \"excavate N cards "
+                        "from the top of your Deck, add 1 of them to your hand\""),
+    "to_one": OneOf(("attribute", "type"), description="limit_face_up_monsters: \"each player "
+                    "can only control 1 Attribute (Type) of monster\""),
+    "to_one_each": OneOf(("type", "attribute"), description="limit_face_up_monsters: \"each "
+                         "player can only control 1 monster of each Type\""),
     "half": Boolean("with read_from and equal_to: half the value read, rounded to the nearest "
                     "(\"gains ATK equal to half that monster's ATK\", \"its ATK is halved\")"),
 }, required=("op",), required_when=(("what", "picked", "from"),))
@@ -1208,7 +1222,8 @@ EFFECT = Record("effect", {
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
     "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters",
-                     "cannot_summon_other_monsters", "cannot_activate_other_effects"),
+                     "cannot_summon_other_monsters", "cannot_activate_other_effects",
+                     "cannot_draw_by_effects"),
                     description="a pledge that comes with activating it: cannot_attack, your "
                     "monsters cannot attack this turn (it stays after the card leaves the "
                     "field); this_card_cannot_attack, this card cannot attack the turn the "
