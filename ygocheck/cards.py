@@ -299,6 +299,11 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "
                         "from this card ({remove_counters: 1, counter: spell})")
+        if isinstance(cost, dict) and "counters_from_field" in cost \
+                and "remove_counters" not in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
+                        "counters_from_field says where remove_counters takes its counters "
+                        "({remove_counters: 2, counter: kaiju, counters_from_field: true})")
         taking = isinstance(cost, dict) and ("send_to_graveyard" in cost or "banish" in cost)
         if isinstance(cost, dict) and taking != ("from" in cost):
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "

@@ -47,7 +47,7 @@ def constant(value: Any) -> str:
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
 TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
-             "summoned_by", "not_attribute")
+             "summoned_by", "not_attribute", "except_name")
 
 
 def described(key: str, value: Any) -> str:
@@ -338,7 +338,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                                    f"{constant(included.get('from', 'any'))})).")
                     continue
                 out.append(f"definition_responds_to({prefix},{alternative},{key},"
-                           f"{constant(value)}).")
+                           f"{described(key, value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
                 shown = described(key, value)

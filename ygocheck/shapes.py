@@ -975,6 +975,8 @@ RESPONDS_TO = Record("responds_to", {
     "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
                    "the link is when it activates (\"activated in your opponent's GY\", \"a "
                    "monster on the field activates its effect\")"),
+    "except_name": Text("the link's card is not of this name (\"activates a card or effect, "
+                        "except \"Gameciel, the Sea Turtle Kaiju\"\")"),
     "includes": ListOf(INCLUDED_EFFECT, at_least=1, description="the link's effect includes "
                        "one of these "
                        "operations on cards of that place (\"add a card from the Deck to the "
@@ -1077,6 +1079,9 @@ COST_SPEC = Record("cost", {
                                   "1 monster this card points to\")"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
+    "counters_from_field": Boolean("with remove_counters: the counters are removed from "
+                                   "anywhere on the field (\"remove 2 Kaiju Counters from "
+                                   "anywhere on the field\"), not from this card"),
 })
 COST_KEYS = COST_SPEC.keys
 
