@@ -198,7 +198,8 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
                                              "cannot_normal_summon", "no_normal_summon_the_turn",
                                              "normal_set_only",
                                              "revival_limit", "tuner", "flip",
-                                             "effect_monster", "summoned_only_by"))
+                                             "effect_monster", "summoned_only_by",
+                                             "one_face_up_only"))
     if "inherent_summon" in card:
         procedure = card["inherent_summon"]
         here = f"{where}.inherent_summon"

@@ -286,6 +286,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for line in material_facts(ident, {"groups": cost.get("groups") or []}):
                 out.append(line.replace(f"definition_material({ident},group,",
                                         f"definition_material({ident},cost,"))
+    if "one_face_up_only" in card:
+        out.append(f"definition({ident},one_face_up_only,{quoted(str(card['one_face_up_only']))}).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):

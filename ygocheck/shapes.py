@@ -823,7 +823,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
                 "normal_set_only", "revival_limit", "tuner", "flip", "materials",
-                "summoned_only_by", "inherent_summon", "effect_monster")
+                "summoned_only_by", "inherent_summon", "effect_monster", "one_face_up_only")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
 # The kinds of monster a material description may ask for (`kind`, `not_kind`).
@@ -1356,6 +1356,9 @@ CARD = Record("card", {
     "inherent_summon": INHERENT_SUMMON,
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
+    "one_face_up_only": Text("an archetype: \"You can only control 1 \"Kaiju\" monster\" (OCG "
+                             "1体しか表側表示で存在できない): no second face-up monster of it on "
+                             "its controller's field"),
     "archetypes": Names(),
     "archetypes_unknown": Boolean("the archetypes the card belongs to are not recorded (the "
                                   "official card list)"),
