@@ -201,10 +201,20 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
                                              "effect_monster", "summoned_only_by",
                                              "one_face_up_only"))
     if "inherent_summon" in card:
-        procedure = card["inherent_summon"]
-        here = f"{where}.inherent_summon"
-        if _check_record(procedure, INHERENT_SUMMON, checker, here,
-                         checker.line(card, "inherent_summon")):
+        given = card["inherent_summon"]
+        procedures = given if isinstance(given, list) else [given]
+        if not procedures:
+            checker.add(checker.line(card, "inherent_summon"), f"{where}.inherent_summon: a "
+                        "list of procedures names at least one")
+        for number, procedure in enumerate(procedures, start=1):
+            here = f"{where}.inherent_summon" + (f"[{number}]" if isinstance(given, list) else "")
+            if not _check_record(procedure, INHERENT_SUMMON, checker, here,
+                                 checker.line(card, "inherent_summon")):
+                continue
+            # A further procedure is read with no cost (asp/cards.lp).
+            if number > 1 and "cost" in procedure:
+                checker.add(checker.line(card, "inherent_summon"), f"{here}: only the first "
+                            "procedure may have a cost; write the one with a cost first")
             if isinstance(procedure.get("requires"), list):
                 for index, condition in enumerate(procedure["requires"], start=1):
                     if isinstance(condition, dict):

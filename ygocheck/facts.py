@@ -265,7 +265,24 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if key in as_monster:
                 out.append(f"definition({ident},as_monster_{key},"
                            f"{quoted(str(as_monster[key]))}).")
-    procedure = card.get("inherent_summon")
+    given = card.get("inherent_summon")
+    procedures = given if isinstance(given, list) else [given]
+    # The procedures after the first, numbered from 2 (they have no cost).
+    for number, further in enumerate(procedures[1:], start=2):
+        if not isinstance(further, dict):
+            continue
+        out.append(f"definition({ident},further_procedure,"
+                   f"({number},{constant(further.get('from', 'hand'))})).")
+        for index, condition in enumerate(further.get("requires") or [], start=1):
+            for key, value in condition.items():
+                shown = described(key, value)
+                out.append(f"definition_requirement({ident},procedure({number}),{index},{key},"
+                           f"{shown}).")
+        for key in ("to", "position"):
+            if key in further:
+                out.append(f"definition({ident},further_procedure_{key},"
+                           f"({number},{constant(further[key])})).")
+    procedure = procedures[0]
     if isinstance(procedure, dict):
         place = constant(procedure.get("from", "hand"))
         out.append(f"definition({ident},inherent_summon,{place}).")

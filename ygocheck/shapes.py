@@ -1353,7 +1353,9 @@ CARD = Record("card", {
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
                               "says Effect"),
     "materials": MATERIALS,
-    "inherent_summon": INHERENT_SUMMON,
+    "inherent_summon": Either((INHERENT_SUMMON, ListOf(INHERENT_SUMMON, at_least=1, description=
+                              "its own procedures in text order, procedure 1 first (the action "
+                              "names one by `procedure`); only the first may have a cost"))),
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
     "one_face_up_only": Text("an archetype: \"You can only control 1 \"Kaiju\" monster\" (OCG "
@@ -1429,6 +1431,8 @@ def action_schema() -> dict[str, Any]:
             return {"type": "array", "items": {"type": "string", "pattern": ID_REGEX}}
         if kind == "effect":
             return {"type": "integer", "minimum": 1, "maximum": EFFECT_LIMIT}
+        if kind == "number":
+            return {"type": "integer", "minimum": 1, "maximum": 9}
         if kind.startswith("word(") and key.name not in NOT_READ_YET:
             return {"enum": list(words(kind[len("word("):-1]))}
         if kind == "word" and key.name not in NOT_READ_YET:
