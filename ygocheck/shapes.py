@@ -802,7 +802,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
-              "negate_destroyed_by_battle", "destroy_after_damage_calculation")
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation",
+              "level_becomes_target")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -1006,6 +1007,9 @@ TARGET_SPEC = Record("target_spec", {
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
                 "answers"),
+    "level_of_cost": Boolean("its Level now is the one the card its cost sends from the hand "
+                             "had there (\"with the same Level the sent monster had in the "
+                             "hand\")"),
 })
 
 # A condition a text states for an effect ("you can only activate this card if you control
