@@ -923,6 +923,9 @@ EVENT_PATTERN = Record("event_pattern", {
                      "Summon exactly 1 monster\")"),
     "to_linked_zone": Boolean("for summoned: the monster is now in a zone a Link Monster points "
                               "to (\"Special Summoned to a zone a Link Monster points to\")"),
+    "inflicted_by": OneOf(("opponent",), description="for damage: the card that inflicted it is "
+                          "in the possession of this card's player's opponent (\"when you take "
+                          "damage from a card in your opponent's possession\")"),
 }, required=("event",))
 
 # "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
