@@ -141,6 +141,9 @@ def _check_value(value: Any, name: str, kind: str, text: str,
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= EFFECT_LIMIT:
             raise ActionError(f"action {text!r}: {name} is an effect number from 1 to "
                               f"{EFFECT_LIMIT}")
+    elif kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
+            raise ActionError(f"action {text!r}: {name} is a number from 1 to 9")
     elif kind.startswith("word("):
         domain_words = vocabulary_words(kind[len("word("):-1])
         told = registry().told.get(name)

@@ -198,12 +198,23 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
                                              "cannot_normal_summon", "no_normal_summon_the_turn",
                                              "normal_set_only",
                                              "revival_limit", "tuner", "flip",
-                                             "effect_monster", "summoned_only_by"))
+                                             "effect_monster", "summoned_only_by",
+                                             "one_face_up_only"))
     if "inherent_summon" in card:
-        procedure = card["inherent_summon"]
-        here = f"{where}.inherent_summon"
-        if _check_record(procedure, INHERENT_SUMMON, checker, here,
-                         checker.line(card, "inherent_summon")):
+        given = card["inherent_summon"]
+        procedures = given if isinstance(given, list) else [given]
+        if not procedures:
+            checker.add(checker.line(card, "inherent_summon"), f"{where}.inherent_summon: a "
+                        "list of procedures names at least one")
+        for number, procedure in enumerate(procedures, start=1):
+            here = f"{where}.inherent_summon" + (f"[{number}]" if isinstance(given, list) else "")
+            if not _check_record(procedure, INHERENT_SUMMON, checker, here,
+                                 checker.line(card, "inherent_summon")):
+                continue
+            # A further procedure is read with no cost (asp/cards.lp).
+            if number > 1 and "cost" in procedure:
+                checker.add(checker.line(card, "inherent_summon"), f"{here}: only the first "
+                            "procedure may have a cost; write the one with a cost first")
             if isinstance(procedure.get("requires"), list):
                 for index, condition in enumerate(procedure["requires"], start=1):
                     if isinstance(condition, dict):
@@ -299,6 +310,11 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "
                         "from this card ({remove_counters: 1, counter: spell})")
+        if isinstance(cost, dict) and "counters_from_field" in cost \
+                and "remove_counters" not in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
+                        "counters_from_field says where remove_counters takes its counters "
+                        "({remove_counters: 2, counter: kaiju, counters_from_field: true})")
         taking = isinstance(cost, dict) and ("send_to_graveyard" in cost or "banish" in cost)
         if isinstance(cost, dict) and taking != ("from" in cost):
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "

@@ -71,6 +71,13 @@ def action_object(symbol: Any) -> dict[str, Any]:
                                                start=1):
         if (name, position, str(argument)) in found.unnamed:
             continue
+        # A card's further procedure is the method inherent(K): method inherent,
+        # procedure K (asp/legality/special_summon.lp).
+        if key == "method" and argument.type.name == "Function" and argument.name == "inherent" \
+                and len(argument.arguments) == 1:
+            action[key] = "inherent"
+            action["procedure"] = argument.arguments[0].number
+            continue
         action[key] = PLAYER_NAMES[str(argument)] if key == "player" else _text(argument)
     return {"player": action.pop("player"), **action}
 

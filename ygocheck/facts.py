@@ -47,7 +47,7 @@ def constant(value: Any) -> str:
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
 TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
-             "summoned_by", "not_attribute", "token")
+             "summoned_by", "not_attribute", "token", "except_name")
 
 
 def described(key: str, value: Any) -> str:
@@ -265,7 +265,24 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if key in as_monster:
                 out.append(f"definition({ident},as_monster_{key},"
                            f"{quoted(str(as_monster[key]))}).")
-    procedure = card.get("inherent_summon")
+    given = card.get("inherent_summon")
+    procedures = given if isinstance(given, list) else [given]
+    # The procedures after the first, numbered from 2 (they have no cost).
+    for number, further in enumerate(procedures[1:], start=2):
+        if not isinstance(further, dict):
+            continue
+        out.append(f"definition({ident},further_procedure,"
+                   f"({number},{constant(further.get('from', 'hand'))})).")
+        for index, condition in enumerate(further.get("requires") or [], start=1):
+            for key, value in condition.items():
+                shown = described(key, value)
+                out.append(f"definition_requirement({ident},procedure({number}),{index},{key},"
+                           f"{shown}).")
+        for key in ("to", "position"):
+            if key in further:
+                out.append(f"definition({ident},further_procedure_{key},"
+                           f"({number},{constant(further[key])})).")
+    procedure = procedures[0]
     if isinstance(procedure, dict):
         place = constant(procedure.get("from", "hand"))
         out.append(f"definition({ident},inherent_summon,{place}).")
@@ -286,6 +303,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for line in material_facts(ident, {"groups": cost.get("groups") or []}):
                 out.append(line.replace(f"definition_material({ident},group,",
                                         f"definition_material({ident},cost,"))
+    if "one_face_up_only" in card:
+        out.append(f"definition({ident},one_face_up_only,{quoted(str(card['one_face_up_only']))}).")
     for archetype in card.get("archetypes") or []:
         out.append(f"definition({ident},archetype,{quoted(str(archetype))}).")
     for number, effect in enumerate(card.get("effects") or [], start=1):
@@ -339,7 +358,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                                    f"{constant(included.get('from', 'any'))})).")
                     continue
                 out.append(f"definition_responds_to({prefix},{alternative},{key},"
-                           f"{constant(value)}).")
+                           f"{described(key, value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
                 shown = described(key, value)

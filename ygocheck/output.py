@@ -24,6 +24,8 @@ def describe_action(action: dict[str, Any]) -> str:
         parts.append(str(action["card"]))
     if "method" in action:
         parts.append(str(action["method"]))
+    if "procedure" in action:
+        parts.append(f"procedure {action['procedure']}")
     if action["action"] == "special_summon" and "cards" in action:
         parts.append(" ".join(action["cards"]))
     if action["action"] == "activate" and action.get("effect", 1) != 1:

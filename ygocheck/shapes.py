@@ -808,7 +808,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
               "negate_destroyed_by_battle", "destroy_after_damage_calculation",
               "limit_face_up_monsters", "cannot_draw_by_effects",
-              "halve_damage", "set_again", "set_card", "summon_tokens")
+              "halve_damage", "set_again", "set_card", "summon_tokens",
+              "level_becomes_target")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -829,7 +830,7 @@ TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
 MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "scale", "atk",
                 "def", "tributes", "cannot_normal_summon", "no_normal_summon_the_turn",
                 "normal_set_only", "revival_limit", "tuner", "flip", "materials",
-                "summoned_only_by", "inherent_summon", "effect_monster")
+                "summoned_only_by", "inherent_summon", "effect_monster", "one_face_up_only")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
 # The kinds of monster a material description may ask for (`kind`, `not_kind`).
@@ -928,6 +929,9 @@ EVENT_PATTERN = Record("event_pattern", {
                      "Summon exactly 1 monster\")"),
     "to_linked_zone": Boolean("for summoned: the monster is now in a zone a Link Monster points "
                               "to (\"Special Summoned to a zone a Link Monster points to\")"),
+    "inflicted_by": OneOf(("opponent",), description="for damage: the card that inflicted it is "
+                          "in the possession of this card's player's opponent (\"when you take "
+                          "damage from a card in your opponent's possession\")"),
 }, required=("event",))
 
 # "When a LIGHT monster you control battles" (Honest): a monster of this card's player that is
@@ -981,6 +985,8 @@ RESPONDS_TO = Record("responds_to", {
     "where": OneOf(("field", "graveyard", "hand", "banished"), description="where the card of "
                    "the link is when it activates (\"activated in your opponent's GY\", \"a "
                    "monster on the field activates its effect\")"),
+    "except_name": Text("the link's card is not of this name (\"activates a card or effect, "
+                        "except \"Gameciel, the Sea Turtle Kaiju\"\")"),
     "includes": ListOf(INCLUDED_EFFECT, at_least=1, description="the link's effect includes "
                        "one of these "
                        "operations on cards of that place (\"add a card from the Deck to the "
@@ -1010,6 +1016,9 @@ TARGET_SPEC = Record("target_spec", {
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
                 "answers"),
+    "level_of_cost": Boolean("its Level now is the one the card its cost sends from the hand "
+                             "had there (\"with the same Level the sent monster had in the "
+                             "hand\")"),
 })
 
 # A condition a text states for an effect ("you can only activate this card if you control
@@ -1088,6 +1097,9 @@ COST_SPEC = Record("cost", {
                                   "1 monster this card points to\")"),
     "remove_counters": Integer(1, 100000, "counters removed from this card (with counter)"),
     "counter": OperationWord(description="the kind of counter removed (spell, ...)"),
+    "counters_from_field": Boolean("with remove_counters: the counters are removed from "
+                                   "anywhere on the field (\"remove 2 Kaiju Counters from "
+                                   "anywhere on the field\"), not from this card"),
 })
 COST_KEYS = COST_SPEC.keys
 
@@ -1379,9 +1391,14 @@ CARD = Record("card", {
     "effect_monster": Boolean("a Fusion, Synchro, Xyz, Link or Ritual Monster whose type line "
                               "says Effect"),
     "materials": MATERIALS,
-    "inherent_summon": INHERENT_SUMMON,
+    "inherent_summon": Either((INHERENT_SUMMON, ListOf(INHERENT_SUMMON, at_least=1, description=
+                              "its own procedures in text order, procedure 1 first (the action "
+                              "names one by `procedure`); only the first may have a cost"))),
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
+    "one_face_up_only": Text("an archetype: \"You can only control 1 \"Kaiju\" monster\" (OCG "
+                             "1体しか表側表示で存在できない): no second face-up monster of it on "
+                             "its controller's field"),
     "archetypes": Names(),
     "archetypes_unknown": Boolean("the archetypes the card belongs to are not recorded (the "
                                   "official card list)"),
@@ -1452,6 +1469,8 @@ def action_schema() -> dict[str, Any]:
             return {"type": "array", "items": {"type": "string", "pattern": ID_REGEX}}
         if kind == "effect":
             return {"type": "integer", "minimum": 1, "maximum": EFFECT_LIMIT}
+        if kind == "number":
+            return {"type": "integer", "minimum": 1, "maximum": 9}
         if kind.startswith("word(") and key.name not in NOT_READ_YET:
             return {"enum": list(words(kind[len("word("):-1]))}
         if kind == "word" and key.name not in NOT_READ_YET:
