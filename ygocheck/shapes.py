@@ -804,7 +804,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
               "negate_destroyed_by_battle", "destroy_after_damage_calculation")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
-          "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
+          "opponent_attack_position_monsters", "opponent_defense_position_monsters",
+          "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
@@ -1035,7 +1036,8 @@ REQUIREMENT = Record("requirement", {
                                "other player (\"if your opponent controls more cards than you "
                                "do\")"),
     "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn",
-                              "special_summoned_from_graveyard"),
+                              "special_summoned_from_graveyard",
+                              "tributed_for_an_applied_effect"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
     "summoned_by": Text("a condition on this card itself: it was Special Summoned by the effect "
@@ -1149,6 +1151,9 @@ OPERATION = Record("operation", {
     "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
                         "and to: deck, \"you can place it in the Deck instead\""),
     "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
+    "controller": OneOf(("you", "opponent"), description="with what: picked, whose cards are "
+                        "picked (default you): \"banish up to 1 card from your opponent's "
+                        "hand\""),
     "effects_locked": Boolean("special_summon: \"but it cannot activate its effects this "
                               "turn\": the monster Summoned keeps the record until the end of "
                               "the turn"),
