@@ -991,6 +991,8 @@ TARGET_SPEC = Record("target_spec", {
     "other": Boolean("the card itself may not be the target"),
     "count": Integer(1, 10, "default 1"),
     "up_to": Boolean("\"target up to N\": at least 1, at most count"),
+    "as_many_as": OneOf(("discarded",), description="\"then target the same number of cards\": "
+                        "as many targets as the cost discard_any discards (no count)"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
     "max_level": Integer(0, 100000),
@@ -1054,6 +1056,9 @@ COST_SPEC = Record("cost", {
     "pay_half_lp": Boolean(),
     "discard": Integer(1, 100000),
     "discard_self": Boolean(),
+    "discard_any": Boolean("\"discard any number of cards\": 1 or more cards of the hand, as many "
+                           "as its player chooses (a target group with as_many_as: discarded "
+                           "takes the same number)"),
     "tribute": Integer(1, 100000),
     "tribute_self": Boolean(),
     "send_self_to_graveyard": Boolean(),
