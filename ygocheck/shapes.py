@@ -810,7 +810,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters")
+          "main_monster_zone_monsters", "field_zone_cards")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1156,6 +1156,12 @@ OPERATION = Record("operation", {
     "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
                         "and to: deck, \"you can place it in the Deck instead\""),
     "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
+    "at_least": Integer(1, 100, "on an operation with a group word: \"as many as possible "
+                        "(min. 1)\": the effect is activated only while the group holds that "
+                        "many cards"),
+    "other_name_than": OneOf(("destroyed_by_this_effect",), description="with what: picked: "
+                             "\"with a different name than the destroyed card(s)\": no card "
+                             "with the name of a card an earlier destroy of the effect reached"),
     "controller": OneOf(("you", "opponent"), description="with what: picked, whose cards are "
                         "picked (default you): \"banish up to 1 card from your opponent's "
                         "hand\""),
@@ -1208,12 +1214,14 @@ EFFECT = Record("effect", {
     "timing": OneOf(TIMINGS, description="an activation window the text names"),
     "when": EVENT_PATTERN,
     "wording": OneOf(("when", "if"), description="default when"),
-    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters"),
+    "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters",
+                     "cannot_conduct_battle_phase"),
                     description="a pledge that comes with activating it: cannot_attack, your "
                     "monsters cannot attack this turn (it stays after the card leaves the "
                     "field); this_card_cannot_attack, this card cannot attack the turn the "
                     "effect is activated; cannot_summon_effect_monsters, you cannot Normal or "
-                    "Special Summon Effect Monsters this turn"),
+                    "Special Summon Effect Monsters this turn; cannot_conduct_battle_phase, you "
+                    "cannot conduct your Battle Phase this turn"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
