@@ -802,7 +802,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
-              "negate_destroyed_by_battle", "destroy_after_damage_calculation")
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation",
+              "atk_change_when_attacking")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1156,6 +1157,11 @@ OPERATION = Record("operation", {
     "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
                         "and to: deck, \"you can place it in the Deck instead\""),
     "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
+    "if_position": OneOf(("attack", "defense"), description="\"depending on this card's "
+                         "current battle position\": applied only while this card is face-up "
+                         "on the field in that position as the effect resolves"),
+    "opponent_amount": Integer(-100000, 100000, "atk_change_when_attacking: the change of the "
+                               "opponent's monster this card attacks"),
     "at_least": Integer(1, 100, "on an operation with a group word: \"as many as possible "
                         "(min. 1)\": the effect is activated only while the group holds that "
                         "many cards"),
