@@ -1040,7 +1040,8 @@ REQUIREMENT = Record("requirement", {
                                "do\")"),
     "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn",
                               "special_summoned_from_graveyard",
-                              "tributed_for_an_applied_effect"),
+                              "tributed_for_an_applied_effect", "in_attack_position",
+                              "in_defense_position"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
     "summoned_by": Text("a condition on this card itself: it was Special Summoned by the effect "
@@ -1385,6 +1386,9 @@ CARD = Record("card", {
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
     "as_monster": AS_MONSTER,
+    "maintenance_detach": Integer(1, 10, "an Xyz Monster's upkeep: the materials its controller "
+                                  "detaches in each of their Standby Phases while it is face-up "
+                                  "on the field, or it is destroyed"),
     "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
                               "Standby Phase while it is face-up on the field, or it is "
                               "destroyed"),
