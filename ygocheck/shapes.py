@@ -811,7 +811,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters", "field_zone_cards")
+          "main_monster_zone_monsters", "field_zone_cards", "all_other_cards")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
