@@ -803,7 +803,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
               "negate_destroyed_by_battle", "destroy_after_damage_calculation",
-              "atk_change_when_attacking")
+              "atk_change_when_attacking", "monsters_cannot_change_position")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -811,7 +811,8 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters", "field_zone_cards", "all_other_cards")
+          "main_monster_zone_monsters", "field_zone_cards", "all_other_cards",
+          "all_other_monsters")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
