@@ -238,7 +238,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         if key in card:
             out.append(f"definition({ident},{key},{constant(card[key])}).")
     for key in ("level", "rank", "link", "scale", "atk", "def", "tributes", "passcode",
-                "maintenance_lp"):
+                "maintenance_lp", "maintenance_detach"):
         if key in card:
             out.append(f"definition({ident},{key},{card[key]}).")
     for key in ("attribute", "type"):

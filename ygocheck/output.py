@@ -47,12 +47,13 @@ def describe_action(action: dict[str, Any]) -> str:
 
 def _choices(action: dict[str, Any]) -> str:
     notes = []
-    for key, word in (("targets_from", "target"), ("tributes_from", "tribute")):
-        if key in action:
+    ranged = {"targets_from": "targets_up_to", "discards_from": "discards_up_to"}
+    for key, word in (("targets_from", "target"), ("tributes_from", "tribute"),
+                      ("discards_from", "discard")):
+        if key in action and (key != "discards_from" or action.get("discards_up_to")):
             count = len(action[key])
             options = sorted({card for group in action[key] for card in group})
-            many = f"1 to {count}" if key == "targets_from" and action.get("targets_up_to") \
-                else str(count)
+            many = f"1 to {count}" if key in ranged and action.get(ranged[key]) else str(count)
             notes.append(f"{many} {word}{'s' if count > 1 else ''} from {', '.join(options)}")
     for key, word in (("materials_from", "materials"), ("cards_from", "cards")):
         if action["action"] == "special_summon" and key in action:

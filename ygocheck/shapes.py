@@ -809,14 +809,17 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "negate_destroyed_by_battle", "destroy_after_damage_calculation",
               "limit_face_up_monsters", "cannot_draw_by_effects",
               "halve_damage", "set_again", "set_card", "summon_tokens",
-              "level_becomes_target")
+              "level_becomes_target", "atk_change_when_attacking",
+              "monsters_cannot_change_position")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
-          "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
+          "opponent_attack_position_monsters", "opponent_defense_position_monsters",
+          "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters", "all_cards_in_hands_and_field")
+          "main_monster_zone_monsters", "all_cards_in_hands_and_field",
+          "field_zone_cards", "all_other_cards", "all_other_monsters")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1002,6 +1005,8 @@ TARGET_SPEC = Record("target_spec", {
     "other": Boolean("the card itself may not be the target"),
     "count": Integer(1, 10, "default 1"),
     "up_to": Boolean("\"target up to N\": at least 1, at most count"),
+    "as_many_as": OneOf(("discarded",), description="\"then target the same number of cards\": "
+                        "as many targets as the cost discard_any discards (no count)"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
     "max_level": Integer(0, 100000),
@@ -1050,7 +1055,9 @@ REQUIREMENT = Record("requirement", {
                                "other player (\"if your opponent controls more cards than you "
                                "do\")"),
     "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn",
-                              "special_summoned_from_graveyard"),
+                              "special_summoned_from_graveyard",
+                              "tributed_for_an_applied_effect", "in_attack_position",
+                              "in_defense_position"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
     "summoned_by": Text("a condition on this card itself: it was Special Summoned by the effect "
@@ -1070,6 +1077,9 @@ COST_SPEC = Record("cost", {
                        "by paying half your LP\")"),
     "discard": Integer(1, 100000),
     "discard_self": Boolean(),
+    "discard_any": Boolean("\"discard any number of cards\": 1 or more cards of the hand, as many "
+                           "as its player chooses (a target group with as_many_as: discarded "
+                           "takes the same number)"),
     "tribute": Integer(1, 100000),
     "tribute_self": Boolean(),
     "send_self_to_graveyard": Boolean(),
@@ -1178,6 +1188,20 @@ OPERATION = Record("operation", {
     "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
                         "and to: deck, \"you can place it in the Deck instead\""),
     "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
+    "if_position": OneOf(("attack", "defense"), description="\"depending on this card's "
+                         "current battle position\": applied only while this card is face-up "
+                         "on the field in that position as the effect resolves"),
+    "opponent_amount": Integer(-100000, 100000, "atk_change_when_attacking: the change of the "
+                               "opponent's monster this card attacks"),
+    "at_least": Integer(1, 100, "on an operation with a group word: \"as many as possible "
+                        "(min. 1)\": the effect is activated only while the group holds that "
+                        "many cards"),
+    "other_name_than": OneOf(("destroyed_by_this_effect",), description="with what: picked: "
+                             "\"with a different name than the destroyed card(s)\": no card "
+                             "with the name of a card an earlier destroy of the effect reached"),
+    "controller": OneOf(("you", "opponent"), description="with what: picked, whose cards are "
+                        "picked (default you): \"banish up to 1 card from your opponent's "
+                        "hand\""),
     "effects_locked": Boolean("special_summon: \"but it cannot activate its effects this "
                               "turn\": the monster Summoned keeps the record until the end of "
                               "the turn"),
@@ -1235,7 +1259,7 @@ EFFECT = Record("effect", {
     "wording": OneOf(("when", "if"), description="default when"),
     "pledge": OneOf(("cannot_attack", "this_card_cannot_attack", "cannot_summon_effect_monsters",
                      "cannot_summon_other_monsters", "cannot_activate_other_effects",
-                     "cannot_draw_by_effects"),
+                     "cannot_draw_by_effects", "cannot_conduct_battle_phase"),
                     description="a pledge that comes with activating it: cannot_attack, your "
                     "monsters cannot attack this turn (it stays after the card leaves the "
                     "field); this_card_cannot_attack, this card cannot attack the turn the "
@@ -1244,7 +1268,8 @@ EFFECT = Record("effect", {
                     "cannot Summon (Normal, Flip, Special) monsters this turn except by this "
                     "card's effect, and not after having Summoned; cannot_activate_other_effects, "
                     "you cannot activate other cards or effects this turn, and not after having "
-                    "activated one"),
+                    "activated one; cannot_conduct_battle_phase, you cannot conduct your "
+                    "Battle Phase this turn"),
     "damage_step": OneOf(("never",), description="never: it cannot be activated in the Damage "
                          "Step although the rules would let its kind in (a ruling of the card)"),
     "trigger": EVENT_PATTERN,
@@ -1409,6 +1434,9 @@ CARD = Record("card", {
     "note": Text("a remark for people that changes no ruling; never read by the rules"),
     "remains_on_field": Boolean("a Normal Spell/Trap that stays on the field"),
     "as_monster": AS_MONSTER,
+    "maintenance_detach": Integer(1, 10, "an Xyz Monster's upkeep: the materials its controller "
+                                  "detaches in each of their Standby Phases while it is face-up "
+                                  "on the field, or it is destroyed"),
     "maintenance_lp": Integer(1, 100000, "a maintenance cost: the LP its controller pays in each "
                               "Standby Phase while it is face-up on the field, or it is "
                               "destroyed"),
