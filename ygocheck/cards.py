@@ -232,7 +232,7 @@ def _check_materials(card: dict, checker: Checker, where: str) -> None:
     if not unmodelled and "groups" not in materials:
         checker.add(line, f"{here} needs groups (the material line as descriptions) or "
                     "unmodelled: true")
-    if unmodelled and ("groups" in materials or "including" in materials):
+    if unmodelled and any(k in materials for k in ("groups", "including", "different_names")):
         checker.add(line, f"{here}: an unmodelled line has no groups; give one or the other")
     for part in ("groups", "including"):
         listed = materials.get(part)

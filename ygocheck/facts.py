@@ -219,6 +219,8 @@ def material_facts(ident: str, materials: Any) -> list[str]:
     if materials.get("unmodelled") is True:
         out.append(f"definition({ident},materials_unmodelled,"
                    f"{quoted(str(materials.get('line', 'its material line')))}).")
+    if materials.get("different_names") is True:
+        out.append(f"definition({ident},materials_different_names,true).")
     for part, asp_part in (("groups", "group"), ("including", "including")):
         for index, group in enumerate(materials.get(part) or [], start=1):
             out.append(f"definition_material({ident},{asp_part},{index},any,any).")

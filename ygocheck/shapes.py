@@ -1283,6 +1283,8 @@ MATERIALS = Record("materials", {
                      "filled, each material in one group"),
     "including": ListOf(MATERIAL_GROUP, description="\"..., including a Cyberse monster\": "
                         "the materials must contain that many that fit"),
+    "different_names": Boolean("\"2+ monsters with different names\": no two materials "
+                               "share a card name"),
     "unmodelled": Boolean("the line is not expressed by groups: every answer resting on it "
                           "warns"),
 })
