@@ -94,6 +94,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_link({number},declared,{quoted(str(link['declared']))}).")
         if link.get("resolved"):
             add(f"snapshot_link({number},resolved,true).")
+        if link.get("co_linked"):
+            add(f"snapshot_link({number},co_linked,true).")
         for chosen in link.get("targets") or []:
             add(f"snapshot_link({number},target,{term(chosen)}).")
     for index, event in enumerate(state.get("events") or [], start=1):

@@ -571,6 +571,8 @@ LINK = Record("chain_link", {
                      "of monster card (ritual, fusion, synchro, xyz, pendulum)"),
     "cost": COST,
     "resolved": Boolean("already resolved, in a chain that is resolving"),
+    "co_linked": Boolean("its card was co-linked as it was activated (kept for an effect that "
+                         "asks, `only_if_activated: co_linked`)"),
 }, required=("player", "card"))
 
 EVENT = Record("event", {
@@ -802,14 +804,15 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_special_summon", "banish_name_from_decks",
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
-              "negate_destroyed_by_battle", "destroy_after_damage_calculation")
+              "negate_destroyed_by_battle", "destroy_after_damage_calculation",
+              "normal_draw_per_name")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters")
+          "main_monster_zone_monsters", "your_co_linked_monsters", "co_linked_monsters")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1147,7 +1150,11 @@ OPERATION = Record("operation", {
     "only_if_flip": Boolean("banish_name_from_decks: only if the card it names is a Flip "
                             "monster (\"if it was a Flip monster\")"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
-                        "and to: deck, \"you can place it in the Deck instead\""),
+                        "and to: deck, \"you can place it in the Deck instead\"; with draw, "
+                        "\"you can draw\": its player may draw none"),
+    "only_if_activated": OneOf(("co_linked",), description="\"if this card was co-linked when "
+                               "this effect was activated\": only if its chain link records "
+                               "that it was"),
     "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
     "effects_locked": Boolean("special_summon: \"but it cannot activate its effects this "
                               "turn\": the monster Summoned keeps the record until the end of "

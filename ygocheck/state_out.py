@@ -117,8 +117,8 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
         link = links.setdefault(number.number, {})
         if str(key) == "target":
             link.setdefault("targets", []).append(value(item))
-        elif str(key) == "resolved":
-            link["resolved"] = True
+        elif str(key) in ("resolved", "co_linked"):
+            link[str(key)] = True
         else:
             link[str(key)] = value(item)
     ordered: list[dict[str, Any]] = []
@@ -128,7 +128,7 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link["targets"] = sorted(link["targets"])
         ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
                                              "kind", "from", "negated", "by_effect_of",
-                                             "resolved")
+                                             "co_linked", "resolved")
                         if k in link})
     return ordered
 
