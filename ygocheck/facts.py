@@ -177,6 +177,8 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
         add(f"snapshot_card({ident},summoned_turn,{summoned['turn']}).")
     if "by" in summoned:
         add(f"snapshot_card({ident},summoned_by,{quoted(summoned['by'])}).")
+    for material in summoned.get("materials") or []:
+        add(f"snapshot_card({ident},summoned_material,{term(material)}).")
     if summoned.get("properly") is True:
         add(f"snapshot_card({ident},properly_summoned,true).")
     for number in fields.get("used_this_turn") or []:
@@ -345,8 +347,10 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                            f"{constant(value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
-                shown = described(key, value)
-                out.append(f"definition_target({prefix},{group},{key},{shown}).")
+                # "on the field or in either GY": one fact per place.
+                for item in value if isinstance(value, list) else [value]:
+                    shown = described(key, item)
+                    out.append(f"definition_target({prefix},{group},{key},{shown}).")
         for index, condition in enumerate(effect.get("requires") or [], start=1):
             for key, value in condition.items():
                 for item in value if isinstance(value, list) else [value]:

@@ -645,6 +645,8 @@ SUMMONED = Record("summoned", {
     "by": Text("the name of the card whose effect summoned it"),
     "properly": Boolean("a Special Summon Monster properly summoned (kept in the GY)"),
     "turn": Integer(1, TURN_LIMIT, "the turn it was summoned"),
+    "materials": IdList("the monsters its Synchro, Xyz or Link Summon by procedure used as "
+                        "materials (kept while it stays face-up on the field)"),
 }, description="how the card came to the field, if it was summoned", nullable=True)
 
 MODIFIER = Record("modifier", {
@@ -986,7 +988,9 @@ RESPONDS_TO = Record("responds_to", {
 
 TARGET_SPEC = Record("target_spec", {
     "what": OneOf(TARGET_WHAT, description="default card"),
-    "where": OneOf(TARGET_WHERE, description="default field"),
+    "where": Either((OneOf(TARGET_WHERE, description="default field"),
+                     ListOfWords(TARGET_WHERE, "any of these places (\"1 card on the field or "
+                                 "in either GY\")"))),
     "controller": OneOf(WHO, description="default any"),
     "face": OneOf(("up", "down", "any")),
     "position": OneOf(("attack", "defense", "any")),
@@ -1015,10 +1019,16 @@ REQUIREMENT = Record("requirement", {
     "player": OneOf(("you", "opponent"), description="whose cards or LP (default you)"),
     "controls": OneOf(("monster", "spell_trap", "card"), description="cards the player "
                       "controls on the field"),
-    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra", "material"),
+    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra", "material",
+                 "summon_materials"),
                 description="cards in the player's hand, GY, Deck, banishment or Extra Deck; "
                 "material: the Xyz materials attached to this card (\"while it has no "
-                "material\")"),
+                "material\"); summon_materials: the monsters this card's summon by procedure "
+                "used as materials, wherever they are now (\"if this card is Link Summoned "
+                "using a Link Monster as material\")"),
+    "kinds": ListOfWords(("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link",
+                          "token"), "count only monsters of one of these kinds (\"a Fusion, "
+                          "Synchro, Xyz, or Link Monster\")"),
     "lp": OneOf(("lower", "higher", "at_most", "at_least"), description="the player's LP are "
                 "lower/higher than the other player's, or at most/at least `amount`"),
     "amount": Integer(0, 1000000, "with lp at_most/at_least: the LP it compares with"),
@@ -1103,6 +1113,8 @@ OPERATION = Record("operation", {
                 "for negate_destroyed_by_battle"),
     "where": OperationWord(),
     "other": Boolean(),
+    "directly": Boolean("cannot_attack: only direct attacks (\"your monsters cannot attack "
+                        "directly this turn\")"),
     "type": Spec(),
     "from": ListOfWords(tuple(dict.fromkeys(PICK_PLACES + FUSION_PLACES)),
                         "with what: picked, the places the cards are picked from; with "
