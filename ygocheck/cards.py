@@ -73,7 +73,8 @@ NARROWED_GROUPS = ("summoned_monster",)
 
 # A Fusion or Ritual Summon names with these keys where its materials are and which Ritual
 # Monsters it summons (asp/check.lp, filters.lp).
-DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype")}
+DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype"),
+                        "link_summon": ("from",)}
 
 
 def _check_operation_arguments(effect: dict, checker: Checker, where: str,

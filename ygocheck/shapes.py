@@ -767,7 +767,7 @@ ATTRIBUTES = ("DARK", "EARTH", "FIRE", "LIGHT", "WATER", "WIND", "DIVINE")
 LINK_ARROWS = ("top_left", "top", "top_right", "left", "right", "bottom_left", "bottom",
                "bottom_right")
 EFFECT_KINDS = ("activation", "ignition", "trigger", "quick", "continuous", "flip")
-PLACES = ("hand", "set", "field", "face_down", "graveyard", "banished")
+PLACES = ("hand", "set", "field", "face_down", "graveyard", "banished", "material")
 PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
 TURNS = ("yours", "opponent", "any")
 TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculation",
@@ -797,6 +797,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
+              "link_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
               "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
@@ -814,7 +815,8 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
-          "main_monster_zone_monsters", "your_co_linked_monsters", "co_linked_monsters")
+          "main_monster_zone_monsters", "your_co_linked_monsters", "co_linked_monsters",
+          "summoned_using_this_card")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1113,6 +1115,8 @@ OPERATION = Record("operation", {
                 "for negate_destroyed_by_battle"),
     "where": OperationWord(),
     "other": Boolean(),
+    "with_this_card": Boolean("link_summon: the materials include the card whose effect it is "
+                              "(\"using materials you control, including this card\")"),
     "directly": Boolean("cannot_attack: only direct attacks (\"your monsters cannot attack "
                         "directly this turn\")"),
     "type": Spec(),
