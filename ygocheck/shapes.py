@@ -1013,6 +1013,10 @@ TARGET_SPEC = Record("target_spec", {
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
                 "answers"),
+    "kinds": ListOfWords(("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link",
+                          "token"), "a monster of one of these kinds (\"1 Link Monster\")"),
+    "summon_material": Boolean("only a monster this card's summon recorded as its material "
+                               "(\"1 Link Monster that was used as its Link Material\")"),
 })
 
 # A condition a text states for an effect ("you can only activate this card if you control
@@ -1102,7 +1106,8 @@ OPERATION = Record("operation", {
     "until": OperationWord(),
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
-    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before"),
+    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before",
+                       "link_rating"),
                       description="for damage and gain_lp: the amount is this value of the "
                       "monsters `what` names; damage_before (damage only, with no `what`): the "
                       "damage the operation before it inflicted"),
@@ -1200,11 +1205,14 @@ OPERATION = Record("operation", {
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),
-    "read_from": OneOf(("its_battle_opponent", "itself"), description="for change_atk, "
+    "read_from": OneOf(("its_battle_opponent", "itself", "targets"), description="for change_atk, "
                        "change_def, set_atk and set_def with `equal_to`: the amount is that "
                        "value of the monster the changed monster battles (\"gains ATK equal to "
                        "the ATK of the opponent's monster it is battling\"), or of the changed "
-                       "monster itself (\"its ATK is halved\": set_atk with half)"),
+                       "monster itself (\"its ATK is halved\": set_atk with half), or of the "
+                       "effect's target (\"equal to that monster's Link Rating x 1000\")"),
+    "times": Integer(1, 10000, "with equal_to and read_from: the value read is multiplied by "
+                     "this (\"Link Rating x 1000\")"),
     "half": Boolean("with read_from and equal_to: half the value read, rounded to the nearest "
                     "(\"gains ATK equal to half that monster's ATK\", \"its ATK is halved\")"),
 }, required=("op",), required_when=(("what", "picked", "from"),))
