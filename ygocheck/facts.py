@@ -301,7 +301,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     "pledge", "declares", "not_answered_by_player"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
-        for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up"):
+        for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up",
+                    "once_per_chain"):
             if effect.get(key) is True:
                 out.append(f"definition_effect({prefix},{key},true).")
         for key in ("unmodelled", "unmodelled_condition"):

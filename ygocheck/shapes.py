@@ -808,7 +808,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "lock_declared_monster_card_type", "unaffected_by_spell_trap_effects",
               "banish_when_it_leaves", "cannot_be_targeted", "destroy_self",
               "negate_destroyed_by_battle", "destroy_after_damage_calculation",
-              "normal_draw_per_name")
+              "normal_draw_per_name", "original_atk_per_material")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
@@ -860,6 +860,25 @@ class ListOfWords(Spec):
 
     def json(self) -> dict[str, Any]:
         return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(self.options)}}
+
+
+@dataclass
+class WordOrWords(Spec):
+    """One word of a fixed list, or a list of them (a target's `where`: "on the field or in
+    either GY")."""
+
+    options: tuple[str, ...] = ()
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        if isinstance(mapping[key], list):
+            return ListOfWords(self.options).check(c, mapping, key, where)
+        return c.enum(mapping, key, self.options, where)
+
+    def json(self) -> dict[str, Any]:
+        return {"anyOf": [{"enum": list(self.options)},
+                          ListOfWords(self.options).json()]}
 
 
 @dataclass
@@ -990,9 +1009,8 @@ RESPONDS_TO = Record("responds_to", {
 
 TARGET_SPEC = Record("target_spec", {
     "what": OneOf(TARGET_WHAT, description="default card"),
-    "where": Either((OneOf(TARGET_WHERE, description="default field"),
-                     ListOfWords(TARGET_WHERE, "any of these places (\"1 card on the field or "
-                                 "in either GY\")"))),
+    "where": WordOrWords(TARGET_WHERE, "default field; a list: any of these places (\"1 card "
+                         "on the field or in either GY\")"),
     "controller": OneOf(WHO, description="default any"),
     "face": OneOf(("up", "down", "any")),
     "position": OneOf(("attack", "defense", "any")),
@@ -1211,6 +1229,8 @@ OPERATION = Record("operation", {
                        "the ATK of the opponent's monster it is battling\"), or of the changed "
                        "monster itself (\"its ATK is halved\": set_atk with half), or of the "
                        "effect's target (\"equal to that monster's Link Rating x 1000\")"),
+    "exactly": Boolean("change_atk with a negative amount: \"lose exactly 800 ATK\": only if its "
+                       "ATK is at least that much; the effect cannot be activated otherwise"),
     "times": Integer(1, 10000, "with equal_to and read_from: the value read is multiplied by "
                      "this (\"Link Rating x 1000\")"),
     "half": Boolean("with read_from and equal_to: half the value read, rounded to the nearest "
@@ -1251,6 +1271,8 @@ EFFECT = Record("effect", {
                            "effects that say it; `one_of_card`: \"once per turn, you can "
                            "activate 1 of these effects\" (any one of this copy's effects marked "
                            "so spends them all)"),
+    "once_per_chain": Boolean("\"once per Chain\": not activated while a link of this effect of "
+                              "this card is on the chain"),
     "once_while_face_up": Boolean("\"once while face-up on the field\": activated once while "
                                   "its card stays face-up on the field, whatever the turn"),
     "negates": ListOfWords(NEGATES),
