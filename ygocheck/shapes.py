@@ -1231,6 +1231,9 @@ OPERATION = Record("operation", {
                        "effect's target (\"equal to that monster's Link Rating x 1000\")"),
     "exactly": Boolean("change_atk with a negative amount: \"lose exactly 800 ATK\": only if its "
                        "ATK is at least that much; the effect cannot be activated otherwise"),
+    "count_of": OneOf(("spells_on_field_and_in_graveyards",), description="place_counter: as "
+                      "many counters as there are such cards as it resolves (\"equal to the "
+                      "number of Spells on the field and in the GYs\")"),
     "times": Integer(1, 10000, "with equal_to and read_from: the value read is multiplied by "
                      "this (\"Link Rating x 1000\")"),
     "half": Boolean("with read_from and equal_to: half the value read, rounded to the nearest "
