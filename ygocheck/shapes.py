@@ -1017,6 +1017,8 @@ TARGET_SPEC = Record("target_spec", {
     "other": Boolean("the card itself may not be the target"),
     "count": Integer(1, 10, "default 1"),
     "up_to": Boolean("\"target up to N\": at least 1, at most count"),
+    "count_co_linked": Boolean("instead of count: as many as the monsters co-linked to this "
+                               "card (\"up to the number of monsters co-linked to this card\")"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
     "max_level": Integer(0, 100000),
