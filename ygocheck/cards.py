@@ -73,7 +73,8 @@ NARROWED_GROUPS = ("summoned_monster",)
 
 # A Fusion or Ritual Summon names with these keys where its materials are and which Ritual
 # Monsters it summons (asp/check.lp, filters.lp).
-DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype")}
+DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype"),
+                        "link_summon": ("from",)}
 
 
 def _check_operation_arguments(effect: dict, checker: Checker, where: str,
@@ -243,7 +244,7 @@ def _check_materials(card: dict, checker: Checker, where: str) -> None:
     if not unmodelled and "groups" not in materials:
         checker.add(line, f"{here} needs groups (the material line as descriptions) or "
                     "unmodelled: true")
-    if unmodelled and ("groups" in materials or "including" in materials):
+    if unmodelled and any(k in materials for k in ("groups", "including", "different_names")):
         checker.add(line, f"{here}: an unmodelled line has no groups; give one or the other")
     for part in ("groups", "including"):
         listed = materials.get(part)

@@ -124,6 +124,8 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
                                          f"{c} is Level {n}",
     ("link_total", 3): lambda c, k, n: f"{_plural(k, 'material')} named for {c}, which is "
                                        f"Link-{n}",
+    ("same_name", 3): lambda x, y, n: f"{x} and {y} are both named {n}; the line asks for "
+                                      "different names",
     ("materials_named", 2): lambda c, k: f"{_plural(k, 'material')} named for {c}",
     ("material_line", 3): lambda c, g, n: f"group {g} of {c}'s material line takes "
                                           f"at least {n}",

@@ -94,6 +94,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_link({number},declared,{quoted(str(link['declared']))}).")
         if link.get("resolved"):
             add(f"snapshot_link({number},resolved,true).")
+        if link.get("co_linked"):
+            add(f"snapshot_link({number},co_linked,true).")
         for chosen in link.get("targets") or []:
             add(f"snapshot_link({number},target,{term(chosen)}).")
     for index, event in enumerate(state.get("events") or [], start=1):
@@ -175,6 +177,8 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
         add(f"snapshot_card({ident},summoned_turn,{summoned['turn']}).")
     if "by" in summoned:
         add(f"snapshot_card({ident},summoned_by,{quoted(summoned['by'])}).")
+    for material in summoned.get("materials") or []:
+        add(f"snapshot_card({ident},summoned_material,{term(material)}).")
     if summoned.get("properly") is True:
         add(f"snapshot_card({ident},properly_summoned,true).")
     for number in fields.get("used_this_turn") or []:
@@ -219,6 +223,8 @@ def material_facts(ident: str, materials: Any) -> list[str]:
     if materials.get("unmodelled") is True:
         out.append(f"definition({ident},materials_unmodelled,"
                    f"{quoted(str(materials.get('line', 'its material line')))}).")
+    if materials.get("different_names") is True:
+        out.append(f"definition({ident},materials_different_names,true).")
     for part, asp_part in (("groups", "group"), ("including", "including")):
         for index, group in enumerate(materials.get(part) or [], start=1):
             out.append(f"definition_material({ident},{asp_part},{index},any,any).")
@@ -361,8 +367,10 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                            f"{described(key, value)}).")
         for group, spec in enumerate(effect.get("targets") or [], start=1):
             for key, value in spec.items():
-                shown = described(key, value)
-                out.append(f"definition_target({prefix},{group},{key},{shown}).")
+                # "on the field or in either GY": one fact per place.
+                for item in value if isinstance(value, list) else [value]:
+                    shown = described(key, item)
+                    out.append(f"definition_target({prefix},{group},{key},{shown}).")
         for index, condition in enumerate(effect.get("requires") or [], start=1):
             for key, value in condition.items():
                 for item in value if isinstance(value, list) else [value]:

@@ -571,6 +571,8 @@ LINK = Record("chain_link", {
                      "of monster card (ritual, fusion, synchro, xyz, pendulum)"),
     "cost": COST,
     "resolved": Boolean("already resolved, in a chain that is resolving"),
+    "co_linked": Boolean("its card was co-linked as it was activated (kept for an effect that "
+                         "asks, `only_if_activated: co_linked`)"),
 }, required=("player", "card"))
 
 EVENT = Record("event", {
@@ -646,6 +648,8 @@ SUMMONED = Record("summoned", {
     "by": Text("the name of the card whose effect summoned it"),
     "properly": Boolean("a Special Summon Monster properly summoned (kept in the GY)"),
     "turn": Integer(1, TURN_LIMIT, "the turn it was summoned"),
+    "materials": IdList("the monsters its Synchro, Xyz or Link Summon by procedure used as "
+                        "materials (kept while it stays face-up on the field)"),
 }, description="how the card came to the field, if it was summoned", nullable=True)
 
 MODIFIER = Record("modifier", {
@@ -766,7 +770,7 @@ ATTRIBUTES = ("DARK", "EARTH", "FIRE", "LIGHT", "WATER", "WIND", "DIVINE")
 LINK_ARROWS = ("top_left", "top", "top_right", "left", "right", "bottom_left", "bottom",
                "bottom_right")
 EFFECT_KINDS = ("activation", "ignition", "trigger", "quick", "continuous", "flip")
-PLACES = ("hand", "set", "field", "face_down", "graveyard", "banished")
+PLACES = ("hand", "set", "field", "face_down", "graveyard", "banished", "material")
 PHASES = ("draw", "standby", "main1", "main2", "battle", "end", "main")
 TURNS = ("yours", "opponent", "any")
 TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculation",
@@ -797,6 +801,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "damage_calculation", "coin_toss", "second_attack",
               "replace_graveyard", "attack_cost", "must_be_attacked", "double_battle_damage",
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
+              "link_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
               "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
@@ -810,7 +815,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "limit_face_up_monsters", "cannot_draw_by_effects",
               "halve_damage", "set_again", "set_card", "summon_tokens",
               "level_becomes_target", "atk_change_when_attacking",
-              "monsters_cannot_change_position")
+              "monsters_cannot_change_position",
+              "normal_draw_per_name", "original_atk_per_material")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -819,7 +825,8 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
           "main_monster_zone_monsters", "all_cards_in_hands_and_field",
-          "field_zone_cards", "all_other_cards", "all_other_monsters")
+          "field_zone_cards", "all_other_cards", "all_other_monsters",
+          "your_co_linked_monsters", "co_linked_monsters", "summoned_using_this_card")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -863,6 +870,25 @@ class ListOfWords(Spec):
 
     def json(self) -> dict[str, Any]:
         return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(self.options)}}
+
+
+@dataclass
+class WordOrWords(Spec):
+    """One word of a fixed list, or a list of them (a target's `where`: "on the field or in
+    either GY")."""
+
+    options: tuple[str, ...] = ()
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        if isinstance(mapping[key], list):
+            return ListOfWords(self.options).check(c, mapping, key, where)
+        return c.enum(mapping, key, self.options, where)
+
+    def json(self) -> dict[str, Any]:
+        return {"anyOf": [{"enum": list(self.options)},
+                          ListOfWords(self.options).json()]}
 
 
 @dataclass
@@ -998,7 +1024,8 @@ RESPONDS_TO = Record("responds_to", {
 
 TARGET_SPEC = Record("target_spec", {
     "what": OneOf(TARGET_WHAT, description="default card"),
-    "where": OneOf(TARGET_WHERE, description="default field"),
+    "where": WordOrWords(TARGET_WHERE, "default field; a list: any of these places (\"1 card "
+                         "on the field or in either GY\")"),
     "controller": OneOf(WHO, description="default any"),
     "face": OneOf(("up", "down", "any")),
     "position": OneOf(("attack", "defense", "any")),
@@ -1007,6 +1034,8 @@ TARGET_SPEC = Record("target_spec", {
     "up_to": Boolean("\"target up to N\": at least 1, at most count"),
     "as_many_as": OneOf(("discarded",), description="\"then target the same number of cards\": "
                         "as many targets as the cost discard_any discards (no count)"),
+    "count_co_linked": Boolean("instead of count: as many as the monsters co-linked to this "
+                               "card (\"up to the number of monsters co-linked to this card\")"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
     "max_level": Integer(0, 100000),
@@ -1024,6 +1053,10 @@ TARGET_SPEC = Record("target_spec", {
     "level_of_cost": Boolean("its Level now is the one the card its cost sends from the hand "
                              "had there (\"with the same Level the sent monster had in the "
                              "hand\")"),
+    "kinds": ListOfWords(("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link",
+                          "token"), "a monster of one of these kinds (\"1 Link Monster\")"),
+    "summon_material": Boolean("only a monster this card's summon recorded as its material "
+                               "(\"1 Link Monster that was used as its Link Material\")"),
 })
 
 # A condition a text states for an effect ("you can only activate this card if you control
@@ -1032,10 +1065,16 @@ REQUIREMENT = Record("requirement", {
     "player": OneOf(("you", "opponent"), description="whose cards or LP (default you)"),
     "controls": OneOf(("monster", "spell_trap", "card"), description="cards the player "
                       "controls on the field"),
-    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra", "material"),
+    "in": OneOf(("hand", "graveyard", "deck", "banished", "extra", "material",
+                 "summon_materials"),
                 description="cards in the player's hand, GY, Deck, banishment or Extra Deck; "
                 "material: the Xyz materials attached to this card (\"while it has no "
-                "material\")"),
+                "material\"); summon_materials: the monsters this card's summon by procedure "
+                "used as materials, wherever they are now (\"if this card is Link Summoned "
+                "using a Link Monster as material\")"),
+    "kinds": ListOfWords(("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link",
+                          "token"), "count only monsters of one of these kinds (\"a Fusion, "
+                          "Synchro, Xyz, or Link Monster\")"),
     "lp": OneOf(("lower", "higher", "at_most", "at_least"), description="the player's LP are "
                 "lower/higher than the other player's, or at most/at least `amount`"),
     "amount": Integer(0, 1000000, "with lp at_most/at_least: the LP it compares with"),
@@ -1120,7 +1159,8 @@ OPERATION = Record("operation", {
     "until": OperationWord(),
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
-    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before"),
+    "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before",
+                       "link_rating"),
                       description="for damage and gain_lp: the amount is this value of the "
                       "monsters `what` names; damage_before (damage only, with no `what`): the "
                       "damage the operation before it inflicted"),
@@ -1133,6 +1173,10 @@ OPERATION = Record("operation", {
                 "for negate_destroyed_by_battle"),
     "where": OperationWord(),
     "other": Boolean(),
+    "with_this_card": Boolean("link_summon: the materials include the card whose effect it is "
+                              "(\"using materials you control, including this card\")"),
+    "directly": Boolean("cannot_attack: only direct attacks (\"your monsters cannot attack "
+                        "directly this turn\")"),
     "type": Spec(),
     "from": ListOfWords(tuple(dict.fromkeys(PICK_PLACES + FUSION_PLACES)),
                         "with what: picked, the places the cards are picked from; with "
@@ -1186,7 +1230,11 @@ OPERATION = Record("operation", {
     "only_if_flip": Boolean("banish_name_from_decks: only if the card it names is a Flip "
                             "monster (\"if it was a Flip monster\")"),
     "optional": Boolean("with what: picked, \"you can\": its player may pick none; with destroy "
-                        "and to: deck, \"you can place it in the Deck instead\""),
+                        "and to: deck, \"you can place it in the Deck instead\"; with draw, "
+                        "\"you can draw\": its player may draw none"),
+    "only_if_activated": OneOf(("co_linked",), description="\"if this card was co-linked when "
+                               "this effect was activated\": only if its chain link records "
+                               "that it was"),
     "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
     "if_position": OneOf(("attack", "defense"), description="\"depending on this card's "
                          "current battle position\": applied only while this card is face-up "
@@ -1230,11 +1278,19 @@ OPERATION = Record("operation", {
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),
-    "read_from": OneOf(("its_battle_opponent", "itself"), description="for change_atk, "
+    "read_from": OneOf(("its_battle_opponent", "itself", "targets"), description="for change_atk, "
                        "change_def, set_atk and set_def with `equal_to`: the amount is that "
                        "value of the monster the changed monster battles (\"gains ATK equal to "
                        "the ATK of the opponent's monster it is battling\"), or of the changed "
-                       "monster itself (\"its ATK is halved\": set_atk with half)"),
+                       "monster itself (\"its ATK is halved\": set_atk with half), or of the "
+                       "effect's target (\"equal to that monster's Link Rating x 1000\")"),
+    "exactly": Boolean("change_atk with a negative amount: \"lose exactly 800 ATK\": only if its "
+                       "ATK is at least that much; the effect cannot be activated otherwise"),
+    "count_of": OneOf(("spells_on_field_and_in_graveyards",), description="place_counter: as "
+                      "many counters as there are such cards as it resolves (\"equal to the "
+                      "number of Spells on the field and in the GYs\")"),
+    "times": Integer(1, 10000, "with equal_to and read_from: the value read is multiplied by "
+                     "this (\"Link Rating x 1000\")"),
     "excavate": Integer(1, 60, "add_to_hand with what: picked from: [deck]: \"excavate N cards "
                         "from the top of your Deck, add 1 of them to your hand\""),
     "to_one": OneOf(("attribute", "type"), description="limit_face_up_monsters: \"each player "
@@ -1351,6 +1407,8 @@ MATERIALS = Record("materials", {
                      "filled, each material in one group"),
     "including": ListOf(MATERIAL_GROUP, description="\"..., including a Cyberse monster\": "
                         "the materials must contain that many that fit"),
+    "different_names": Boolean("\"2+ monsters with different names\": no two materials "
+                               "share a card name"),
     "unmodelled": Boolean("the line is not expressed by groups: every answer resting on it "
                           "warns"),
 })

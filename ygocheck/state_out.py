@@ -117,8 +117,8 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
         link = links.setdefault(number.number, {})
         if str(key) == "target":
             link.setdefault("targets", []).append(value(item))
-        elif str(key) == "resolved":
-            link["resolved"] = True
+        elif str(key) in ("resolved", "co_linked"):
+            link[str(key)] = True
         else:
             link[str(key)] = value(item)
     ordered: list[dict[str, Any]] = []
@@ -128,7 +128,7 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link["targets"] = sorted(link["targets"])
         ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
                                              "kind", "from", "negated", "by_effect_of",
-                                             "resolved")
+                                             "co_linked", "resolved")
                         if k in link})
     return ordered
 
@@ -220,6 +220,8 @@ def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
                     summoned["properly"] = True
                 else:
                     card[key] = True
+            elif key == "summoned_material":
+                summoned["materials"] = sorted(value(i) for i in items)
             elif key.startswith("summoned_"):
                 summoned[key[len("summoned_"):]] = value(items[0])
             elif key in ("used_this_turn", "targets"):
@@ -233,7 +235,7 @@ def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
                 card[key] = value(items[0])
         if summoned:
             card["summoned"] = {k: summoned[k] for k in ("how", "from", "by", "properly",
-                                                          "turn") if k in summoned}
+                                                          "turn", "materials") if k in summoned}
         if not card.get("token"):
             card.update(stats.get(card_id, {}))
         if card_id in modifiers:
