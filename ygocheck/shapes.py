@@ -942,8 +942,10 @@ BATTLE_CONDITION = Record("battle_condition", {
     "has_battled": Boolean("this card has battled this turn"),
     "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
     "flipped": Boolean("this card was face-down when attacked"),
-    "against": OneOf(("monster",), description="this card battles a monster (\"if this card "
-                     "attacked an opponent's monster\": not a direct attack)"),
+    "against": OneOf(("monster", "opponent_monster"), description="monster: this card "
+                     "battles a monster (\"if this card attacked an opponent's monster\": not a "
+                     "direct attack); opponent_monster: a monster its opponent controls (\"if "
+                     "this card is attacked by an opponent's monster\")"),
     "your_monster": YOUR_BATTLING_MONSTER,
     "damage_to": OneOf(("you",), description="the battle in progress would inflict battle "
                        "damage on you as damage calculation now stands (\"during damage "
@@ -1004,6 +1006,8 @@ TARGET_SPEC = Record("target_spec", {
     "archetype": Text("an archetype the card belongs to"),
     "is": OneOf(TARGET_IS, description="the one card the text names by what the effect "
                 "answers"),
+    "except": OneOf(("attacker",), description="the card that may not be the target "
+                    "(\"except the attacking monster\")"),
 })
 
 # A condition a text states for an effect ("you can only activate this card if you control
