@@ -1158,7 +1158,8 @@ OPERATION = Record("operation", {
                               "the turn"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
-    "by": OneOf(("battle",)),
+    "by": OneOf(("battle", "destroyed"), description="replace_graveyard: only monsters "
+                "destroyed by battle; with what: self, only when this card is destroyed"),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
     "activation": OneOf(("card", "effect"), description="cannot_activate: `card`, only card "
