@@ -240,7 +240,7 @@ class _Shape:
                                               c.line(state, "this_turn")):
             return
         self.record(this_turn, THIS_TURN, "state.this_turn",
-                    ("normal_summon_used", "pendulum_summon_used"))
+                    ("normal_summon_used", "pendulum_summon_used", "battle_phase_monsters"))
         for key, record in (("effects", PLAYER_EFFECT), ("used", USED_BY_NAME)):
             items = this_turn.get(key)
             if items is None or not c.listing(items, f"state.this_turn.{key}",

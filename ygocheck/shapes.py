@@ -631,6 +631,10 @@ THIS_TURN = Record("this_turn", {
                    "name", nullable=True),
     "effects": ListOf(PLAYER_EFFECT, description="lingering effects on a player",
                       nullable=True),
+    "battle_phase_monsters": IdList("the monsters the non-turn player controlled as the turn "
+                                    "player entered this Battle Phase, while each of them has "
+                                    "stayed on the field or been destroyed by battle and sent "
+                                    "to the GY (written by the rules)"),
 }, description="what happened earlier this turn", nullable=True)
 
 COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra",
@@ -1048,8 +1052,12 @@ REQUIREMENT = Record("requirement", {
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
+    "battle_phase_monsters": OneOf(("destroyed_by_battle",), description="all the monsters "
+                                   "you controlled at the start of this Battle Phase (at least "
+                                   "`at_least`) have been destroyed by battle and sent to the "
+                                   "GY (Tualatin)"),
 }, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card",
-                                       "summoned_by"))
+                                       "summoned_by", "battle_phase_monsters"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
