@@ -1078,6 +1078,10 @@ COST_SPEC = Record("cost", {
                       "card"),
     "type": Text("with send_to_graveyard or banish: the monster Type of the cards"),
     "banish_self": Boolean(),
+    "until": OneOf(("end_of_battle_phase", "end_phase", "end_of_turn", "next_battle_phase"),
+                   description="with banish_self: the card is banished until then and comes "
+                   "back (\"banish this card until the End Phase\": end_phase), even if the "
+                   "effect is negated"),
     "banish_top_of_deck": Integer(1, 60, "cards banished from the top of its player's Deck "
                                   "(\"banish 10 cards from the top of your Deck, face-down\"; "
                                   "with face)"),
