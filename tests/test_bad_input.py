@@ -488,9 +488,9 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "[{op: banish_temporarily, what: self, until: next_standby}]}]}",
      "banish_temporarily needs `until`, when the card comes back: one of end_of_damage_step"),
     ("{category: monster, kind: effect, effects: [{kind: quick, does: "
-     "[{op: change_attack_target, what: targets}]}]}",
-     "targets is none of the cards this operation acts on (attack_cost, change_attack_target: "
-     "self"),
+     "[{op: change_attack_target, what: opponent_monsters}]}]}",
+     "opponent_monsters is none of the cards this operation acts on (attack_cost: self; "
+     "change_attack_target: self or targets"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: destroy, what: attacker}]}]}",
      "`what: attacker` names a card this effect has none of, so the operation would do nothing"),

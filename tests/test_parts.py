@@ -142,9 +142,11 @@ PART_ROOTS = {
     "resolution": [r"^chain_link\(", r"^given_window\(resolving\)$", r"^window\(resolving\)$",
                    r"^requested\(do,action,resolve\)$", r"^resolve_top$", r"^finish_chain$",
                    r"^resolving\(", r"^op\(", r"^first_move\("],
-    # A record of a card banished for a while or of control taken for a while; and, as the
-    # part is named wherever resolution is, resolution's roots.
-    "temporary": [r"^temporary\(", r"^temporary_control\(", r"^chain_link\(",
+    # A record of a card banished for a while or of control taken for a while, a card whose
+    # cost banishes it for a while (RESET-60); and, as the part is named wherever resolution
+    # is, resolution's roots.
+    "temporary": [r"^temporary\(", r"^temporary_control\(",
+                  r"^cost_definition\(\w+,\w+,\w+,until,", r"^chain_link\(",
                   r"^given_window\(resolving\)$", r"^window\(resolving\)$",
                   r"^requested\(do,action,resolve\)$", r"^resolve_top$", r"^finish_chain$",
                   r"^resolving\(", r"^op\(", r"^first_move\("],

@@ -135,6 +135,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             f",{constant(item['monster_card_type'])}" if "monster_card_type" in item else ""
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
             f"{until},{source}{name})).")
+    for card_id in this_turn.get("battle_phase_monsters") or []:
+        add(f"snapshot_this_turn(battle_phase_monsters,{term(card_id)}).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")

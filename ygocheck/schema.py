@@ -241,7 +241,7 @@ class _Shape:
             return
         self.record(this_turn, THIS_TURN, "state.this_turn",
                     ("normal_summon_used", "pendulum_summon_used", "summoned",
-                     "activated"))
+                     "activated", "battle_phase_monsters"))
         for key, record in (("effects", PLAYER_EFFECT), ("used", USED_BY_NAME)):
             items = this_turn.get(key)
             if items is None or not c.listing(items, f"state.this_turn.{key}",

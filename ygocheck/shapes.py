@@ -636,6 +636,10 @@ THIS_TURN = Record("this_turn", {
                    "name", nullable=True),
     "effects": ListOf(PLAYER_EFFECT, description="lingering effects on a player",
                       nullable=True),
+    "battle_phase_monsters": IdList("the monsters the non-turn player controlled as the turn "
+                                    "player entered this Battle Phase, while each of them has "
+                                    "stayed on the field or been destroyed by battle and sent "
+                                    "to the GY (written by the rules)"),
 }, description="what happened earlier this turn", nullable=True)
 
 COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra",
@@ -803,6 +807,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_battle_damage", "cannot_activate", "fusion_summon", "ritual_summon",
               "link_summon",
               "activate", "cannot_be_destroyed_by_effects", "destroyed_instead",
+              "destroy_equipped_instead",
               "cannot_add_from_deck", "cannot_attack", "negate_attack", "cannot_activate_name",
               "cannot_activate_in_graveyard", "negate_name_effects", "banish_to_match",
               "draw_on_opponent_special_summon", "win_the_duel", "cannot_tribute",
@@ -981,8 +986,10 @@ BATTLE_CONDITION = Record("battle_condition", {
     "has_battled": Boolean("this card has battled this turn"),
     "during": OneOf(("damage_step", "damage_calculation"), description="only then"),
     "flipped": Boolean("this card was face-down when attacked"),
-    "against": OneOf(("monster",), description="this card battles a monster (\"if this card "
-                     "attacked an opponent's monster\": not a direct attack)"),
+    "against": OneOf(("monster", "opponent_monster"), description="monster: this card "
+                     "battles a monster (\"if this card attacked an opponent's monster\": not a "
+                     "direct attack); opponent_monster: a monster its opponent controls (\"if "
+                     "this card is attacked by an opponent's monster\")"),
     "your_monster": YOUR_BATTLING_MONSTER,
     "damage_to": OneOf(("you",), description="the battle in progress would inflict battle "
                        "damage on you as damage calculation now stands (\"during damage "
@@ -1057,6 +1064,8 @@ TARGET_SPEC = Record("target_spec", {
                           "token"), "a monster of one of these kinds (\"1 Link Monster\")"),
     "summon_material": Boolean("only a monster this card's summon recorded as its material "
                                "(\"1 Link Monster that was used as its Link Material\")"),
+    "except": OneOf(("attacker",), description="the card that may not be the target "
+                    "(\"except the attacking monster\")"),
 })
 
 # A condition a text states for an effect ("you can only activate this card if you control
@@ -1105,8 +1114,12 @@ REQUIREMENT = Record("requirement", {
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
+    "battle_phase_monsters": OneOf(("destroyed_by_battle",), description="all the monsters "
+                                   "you controlled at the start of this Battle Phase (at least "
+                                   "`at_least`) have been destroyed by battle and sent to the "
+                                   "GY (Tualatin)"),
 }, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card",
-                                       "summoned_by"))
+                                       "summoned_by", "battle_phase_monsters"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
@@ -1134,6 +1147,10 @@ COST_SPEC = Record("cost", {
                       "card"),
     "type": Text("with send_to_graveyard or banish: the monster Type of the cards"),
     "banish_self": Boolean(),
+    "until": OneOf(("end_of_battle_phase", "end_phase", "end_of_turn", "next_battle_phase"),
+                   description="with banish_self: the card is banished until then and comes "
+                   "back (\"banish this card until the End Phase\": end_phase), even if the "
+                   "effect is negated"),
     "banish_top_of_deck": Integer(1, 60, "cards banished from the top of its player's Deck "
                                   "(\"banish 10 cards from the top of your Deck, face-down\"; "
                                   "with face)"),
@@ -1255,7 +1272,8 @@ OPERATION = Record("operation", {
                               "the turn"),
     "total": OneOf(("exactly", "at_least"), description="ritual_summon: the Tributes' Levels "
                    "equal the Ritual Monster's Level, or are that much or more (default)"),
-    "by": OneOf(("battle",)),
+    "by": OneOf(("battle", "destroyed"), description="replace_graveyard: only monsters "
+                "destroyed by battle; with what: self, only when this card is destroyed"),
     "if_set": Boolean("for negate_spell_trap_column: only if this card was activated from "
                       "the set position"),
     "activation": OneOf(("card", "effect"), description="cannot_activate: `card`, only card "

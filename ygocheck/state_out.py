@@ -188,8 +188,11 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
     for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated"):
         if key in this_turn:
             this_turn[key] = sorted(set(this_turn[key]))
+    if "battle_phase_monsters" in this_turn:
+        this_turn["battle_phase_monsters"] = sorted(set(this_turn["battle_phase_monsters"]))
     return {k: this_turn[k] for k in ("normal_summon_used", "pendulum_summon_used", "summoned",
-                                      "activated", "used", "effects") if k in this_turn}
+                                      "activated", "used", "effects", "battle_phase_monsters")
+            if k in this_turn}
 
 
 def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
