@@ -390,6 +390,10 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
         if key == "lp":
             lp = state.get("lp") or {}
             actual = {player: lp.get(player) for player in (value or {})}
+        if key == "this_turn" and isinstance(value, dict):
+            # The records given (as for lp: the players given); an absent list equals [].
+            turn = state.get("this_turn") or {}
+            actual = {part: turn.get(part, []) for part in value}
         if key == "battle":
             actual, value = _unordered_destroyed(actual), _unordered_destroyed(value)
         if key == "this_turn" and isinstance(value, dict):
