@@ -396,12 +396,6 @@ def _check_state(expected: Any, state: dict[str, Any], decoded: Decoded, fail: A
             actual = {part: turn.get(part, []) for part in value}
         if key == "battle":
             actual, value = _unordered_destroyed(actual), _unordered_destroyed(value)
-        if key == "this_turn" and isinstance(value, dict):
-            # Each record of the turn is its own fact: the keys given are compared, an absent
-            # one equals [] (docs/format.md), so a case states only what its ruling is about.
-            records = actual if isinstance(actual, dict) else {}
-            actual = {record: records.get(record) or [] for record in value}
-            value = {record: wanted or [] for record, wanted in value.items()}
         if actual != value:
             fail(f"expected state.{key} = {value!r}, found {actual!r}")
 
