@@ -467,7 +467,7 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}",
-     "field is no place an operation picks its cards from (hand, deck, graveyard, banished"),
+     "special_summon does not pick from the field: a pick on the field banishes or sends to the GY"),
     # a replacement of the GY reaches every card or only monsters
     ("{category: spell, kind: continuous, effects: [{kind: activation, does: []}, {kind: "
      "continuous, applies: [{op: replace_graveyard, to: banished, of: spell}]}]}",
