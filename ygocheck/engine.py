@@ -77,7 +77,9 @@ class Job:
     """A line of play to follow: from a loaded snapshot, these actions. With `follow_all`
     every outcome is followed (a `choose` action keeps the lines whose choices fit it);
     otherwise a step with several outcomes stops the line unless the next action chooses
-    one. `questions` are requests asked of every moment (a ruling file's expectations)."""
+    one. `questions` are requests asked of the moment a line settles on (a ruling file's
+    expectations): only a step with no action left can settle (`_advance`), so only such a
+    step is asked them; asking them of every step grounded reasons.lp at each one."""
 
     loaded: Loaded
     actions: list[dict[str, Any]]
@@ -189,7 +191,7 @@ def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Except
     from .worlds import solve_worlds
 
     requests = [_request(jobs[w.job], w) for w in waiting]
-    facts = [w.branch.state + jobs[w.job].loaded.definitions + r + jobs[w.job].questions
+    facts = [w.branch.state + jobs[w.job].loaded.definitions + r + _questions(jobs[w.job], w)
              for w, r in zip(waiting, requests, strict=True)]
     groups: dict[tuple[str, ...], list[int]] = {}
     for number, item in enumerate(waiting):
@@ -213,6 +215,12 @@ def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Except
             except (BadInput, EncodingBug) as error:
                 answers[m] = error
     return answers
+
+
+def _questions(job: Job, item: _Waiting) -> str:
+    """The job's questions, for a step after which the line may settle: one with no action
+    left (a line settles only there, `_advance`)."""
+    return job.questions if item.index >= len(job.actions) else ""
 
 
 def _request(job: Job, item: _Waiting) -> str:
@@ -243,10 +251,10 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
         last = action if performed else item.last
         outcomes = [answer]
         if answer.has("choice"):
-            # The step leaves a choice: every outcome, from the step solved alone.
-            every = solve(branch.state + loaded.definitions + _request(job, item)
-                          + job.questions, "step.lp", job.extras, all_models=True,
-                          file=loaded.file)
+            # The step leaves a choice: every outcome, from the step solved alone (without
+            # the questions: each outcome is a new moment, asked again at its own step).
+            every = solve(branch.state + loaded.definitions + _request(job, item),
+                          "step.lp", job.extras, all_models=True, file=loaded.file)
             outcomes = list({state_key(a): a for a in every}.values())
         chooser = actions[following] if following < len(actions) else None
         if len(outcomes) > 1 and chooser is not None and chooser.get("action") == "choose":
