@@ -77,7 +77,9 @@ class Job:
     """A line of play to follow: from a loaded snapshot, these actions. With `follow_all`
     every outcome is followed (a `choose` action keeps the lines whose choices fit it);
     otherwise a step with several outcomes stops the line unless the next action chooses
-    one. `questions` are requests asked of every moment (a ruling file's expectations)."""
+    one. `questions` are requests asked of the moment a line settles on (a ruling file's
+    expectations): only a step with no action left can settle (`_advance`), so only such a
+    step is asked them; asking them of every step grounded reasons.lp at each one."""
 
     loaded: Loaded
     actions: list[dict[str, Any]]
@@ -128,6 +130,9 @@ def run_many(jobs: list[Job], on_done: Callable[[int, Result | Exception, float]
     steps = [0] * len(jobs)
     seconds = [0.0] * len(jobs)
     reported = [False] * len(jobs)
+    # Every outcome of a step that leaves a choice, by the step's facts: lines that reach the
+    # same step (cases sharing a snapshot and first actions) solve it once.
+    alone: dict[tuple[str, tuple[str, ...], str], list[Answer]] = {}
     waiting = [_Waiting(n, Branch(state=job.loaded.state), 0, None, True)
                for n, job in enumerate(jobs)]
     while waiting:
@@ -147,7 +152,7 @@ def run_many(jobs: list[Job], on_done: Callable[[int, Result | Exception, float]
                 if steps[item.job] > MAX_STEPS:
                     raise EncodingBug(f"the line of play from {jobs[item.job].loaded.file} does "
                                       f"not end: more than {MAX_STEPS} steps")
-                outcome = _advance(jobs[item.job], item, answer, dropped[item.job])
+                outcome = _advance(jobs[item.job], item, answer, dropped[item.job], alone)
             except (BadInput, EncodingBug) as error:
                 results[item.job] = error
                 continue
@@ -185,12 +190,26 @@ def _finish(result: Result | Exception | None, settled: list[tuple[tuple[int, ..
 
 
 def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Exception]:
-    """The first answer about each waiting branch's next step, all grounded together."""
+    """The first answer about each waiting branch's next step, all grounded together. Steps
+    asked with the same facts and extras from the same file (cases of a ruling file that
+    share a snapshot and their first actions) are grounded once: a step's answer is a
+    function of its facts (the file only names where an error is)."""
+    requests = [_request(jobs[w.job], w) for w in waiting]
+    facts = [w.branch.state + jobs[w.job].loaded.definitions + r + _questions(jobs[w.job], w)
+             for w, r in zip(waiting, requests, strict=True)]
+    first: dict[tuple[str, tuple[str, ...], str], int] = {}
+    asked = [first.setdefault((f, jobs[w.job].extras, jobs[w.job].loaded.file), number)
+             for number, (w, f) in enumerate(zip(waiting, facts, strict=True))]
+    unique = sorted(set(asked))
+    found = _ask_unique(jobs, [waiting[m] for m in unique], [facts[m] for m in unique])
+    answer_of = dict(zip(unique, found, strict=True))
+    return [answer_of[m] for m in asked]
+
+
+def _ask_unique(jobs: list[Job], waiting: list[_Waiting], facts: list[str]) \
+        -> list[Answer | Exception]:
     from .worlds import solve_worlds
 
-    requests = [_request(jobs[w.job], w) for w in waiting]
-    facts = [w.branch.state + jobs[w.job].loaded.definitions + r + jobs[w.job].questions
-             for w, r in zip(waiting, requests, strict=True)]
     groups: dict[tuple[str, ...], list[int]] = {}
     for number, item in enumerate(waiting):
         groups.setdefault(jobs[item.job].extras, []).append(number)
@@ -215,6 +234,12 @@ def _ask_round(jobs: list[Job], waiting: list[_Waiting]) -> list[Answer | Except
     return answers
 
 
+def _questions(job: Job, item: _Waiting) -> str:
+    """The job's questions, for a step after which the line may settle: one with no action
+    left (a line settles only there, `_advance`)."""
+    return job.questions if item.index >= len(job.actions) else ""
+
+
 def _request(job: Job, item: _Waiting) -> str:
     action = job.actions[item.index] if item.index < len(job.actions) else None
     if action is None or action.get("action") == "choose":
@@ -223,7 +248,8 @@ def _request(job: Job, item: _Waiting) -> str:
 
 
 def _advance(job: Job, item: _Waiting, answer: Answer,
-             dropped: list[tuple[int, dict[str, Any], list[Any]]]) -> \
+             dropped: list[tuple[int, dict[str, Any], list[Any]]],
+             alone: dict[tuple[str, tuple[str, ...], str], list[Answer]]) -> \
         Branch | Stop | list[_Waiting]:
     """What one step's answer means for its branch: the branches that follow, the settled
     branch, or a stop."""
@@ -243,11 +269,14 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
         last = action if performed else item.last
         outcomes = [answer]
         if answer.has("choice"):
-            # The step leaves a choice: every outcome, from the step solved alone.
-            every = solve(branch.state + loaded.definitions + _request(job, item)
-                          + job.questions, "step.lp", job.extras, all_models=True,
-                          file=loaded.file)
-            outcomes = list({state_key(a): a for a in every}.values())
+            # The step leaves a choice: every outcome, from the step solved alone (without
+            # the questions: each outcome is a new moment, asked again at its own step).
+            facts = branch.state + loaded.definitions + _request(job, item)
+            key = (facts, job.extras, loaded.file)
+            if key not in alone:
+                every = solve(facts, "step.lp", job.extras, all_models=True, file=loaded.file)
+                alone[key] = list({state_key(a): a for a in every}.values())
+            outcomes = alone[key]
         chooser = actions[following] if following < len(actions) else None
         if len(outcomes) > 1 and chooser is not None and chooser.get("action") == "choose":
             kept = [a for a in outcomes if fits_choice(chooser, choices_of(a))]
