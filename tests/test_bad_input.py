@@ -467,7 +467,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}",
-     "special_summon does not pick from the field: a pick on the field banishes or sends to the GY"),
+     "special_summon does not pick from the field: a pick on the field banishes or sends to "
+     "the GY"),
     # a replacement of the GY reaches every card or only monsters
     ("{category: spell, kind: continuous, effects: [{kind: activation, does: []}, {kind: "
      "continuous, applies: [{op: replace_graveyard, to: banished, of: spell}]}]}",

@@ -189,3 +189,32 @@ def test_play_stops_at_an_illegal_action_with_the_same_reasons_and_facts() -> No
     assert [r["rule"] for r in stop["reasons"]] == ["SUMMON-01"]
     assert {"fact": "level", "args": ["a_dm", 7], "text": "a_dm is Level 7"} in \
         stop["reasons"][0]["facts"]
+
+
+PROCESSING_DUE = """format: ygocheck/1
+state:
+  turn: 3
+  turn_player: B
+  phase: main1
+  cards:
+    - {id: b_nyan, name: Thunder Nyan Nyan, owner: B, zone: monster, slot: 1, since_turn: 2}
+    - {id: b_celtic, name: Celtic Guardian, owner: B, zone: monster, slot: 2, since_turn: 2}
+    - {id: b_pot, name: Pot of Greed, owner: B, zone: hand}
+"""
+
+
+def test_nobody_acts_while_rule_processing_is_due(tmp_path: Path) -> None:
+    """PRIORITY-80 (000_f3bcdfcd3a9e2466.txt §6.3.4: a continuous self-destruction is applied
+    first, with no chain block): with a face-up non-LIGHT monster beside it, Thunder Nyan Nyan
+    ("If there is a non-LIGHT monster on your side of the field, destroy this face-up card") is
+    destroyed before B acts, so the moment lists no action (before, it listed B's position
+    change of Thunder Nyan Nyan itself); asked to, `play` does the processing, then the action."""
+    path = tmp_path / "due.yaml"
+    path.write_text(PROCESSING_DUE, encoding="utf-8")
+    listed = CliRunner().invoke(main, ["actions", str(path), "--json"])
+    assert listed.exit_code == 0 and json.loads(listed.stdout)["actions"] == []
+    code, answer, _ = why(str(path), "B change_position b_nyan")
+    assert code == 1 and {r["rule"] for r in answer["reasons"]} == {"PRIORITY-80"}
+    played = CliRunner().invoke(main, ["play", str(path), "--do", "B activate b_pot", "--json"])
+    events = [(e["event"], e.get("card")) for e in json.loads(played.stdout)["events"]]
+    assert events.index(("destroyed", "b_nyan")) < events.index(("activated", "b_pot"))
