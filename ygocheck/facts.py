@@ -431,7 +431,7 @@ def request_facts(request_id: str, action: dict[str, Any]) -> str:
 def declared_card_facts(request_id: str, declared: Any) -> list[str]:
     """What the library or the official list says of the card whose name a request declares
     (its kind: `request(Id, declared_kind, token)` for a Monster Token), so that the rules may
-    judge whether that name may be declared; a word (a kind of monster card) or a
+    judge whether that name may be declared (asp/request.lp); a word (a kind of monster card) or a
     name ygocheck does not know gives none (actions.py refuses an unknown name)."""
     from .checks import WORD
     from .known import by_name
