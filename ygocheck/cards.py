@@ -168,7 +168,8 @@ def check_card(name: Any, card: Any, checker: Checker, line: int | None) -> None
                 checker.add(checker.line(card, key), f"{where}.{key} is only for monsters")
     CARD.check_fields(checker, card, where, ("archetypes", "archetypes_unknown", "text",
                                              "passcode", "unmodelled", "note",
-                                             "remains_on_field", "hidden_card"))
+                                             "remains_on_field", "hidden_card",
+                                             "maintenance_lp"))
     if "remains_on_field" in card and category == "monster":
         checker.add(checker.line(card, "remains_on_field"), f"{where}.remains_on_field is "
                     "for Normal Spells and Traps that stay on the field")
@@ -200,7 +201,7 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
                                              "normal_set_only",
                                              "revival_limit", "tuner", "flip",
                                              "effect_monster", "summoned_only_by",
-                                             "one_face_up_only"))
+                                             "one_face_up_only", "maintenance_detach"))
     if "inherent_summon" in card:
         given = card["inherent_summon"]
         procedures = given if isinstance(given, list) else [given]
