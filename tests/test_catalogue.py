@@ -59,14 +59,15 @@ def test_every_deciding_rule_carries_a_rule_id() -> None:
     and zone_rule/2 the rules of each summon procedure and of its zone, procedure_refuses/3
     the rule that keeps a material out, position_refused/3 the rule that keeps a position out,
     legality/special_summon.lp; pendulum_refuses/3 the rule that keeps a card out of a Pendulum
-    Summon, legality/pendulum_summon.lp; resolution_refused/1, request.lp)."""
+    Summon, legality/pendulum_summon.lp; resolution_refused/1, request.lp; clash_rule/1, the
+    rules that keep a monster from coming face-up beside one it clashes with, filters.lp)."""
     tables = ("place_rule(A, R)", "speed_one_rule(A, R)", "choice_rule(K, R)", "blocked(A, R)",
               "target_refused_by(A, X, R)", "summon_rule(N, R)", "part_decided_by(K, R)",
               "precondition_fails(A, R)", "summon_rule(F, R)", "procedure_rule(M, R)",
               "zone_rule(M, R)", "procedure_refuses(A, X, R)", "request_fails(Id, R)",
               "objection(A, R)", "choice_rule(target, R)", "position_refused_as(Id, A, R)",
               "resolution_refused(R)", "target_restriction_rule(R)",
-              "pendulum_refuses(A, X, R)")
+              "pendulum_refuses(A, X, R)", "clash_rule(R)")
     for path in asp_files():
         text = path.read_text(encoding="utf-8")
         for head in re.findall(r"^(?:requires|forbids|refusal|deck_forbids|precondition_fails|"
