@@ -61,12 +61,22 @@ def test_play_asks_for_a_choice_left_open_and_choose_makes_it(write) -> None:  #
     assert code == 1
     stopped = json.loads(out)["stopped_at"]
     assert stopped["reason"] == "choice_needed"
-    values = sorted(o["choices"][0]["value"] for o in stopped["options"])
-    assert values == ["attack", "defense"]
+    # The battle position and the zone are both the summoning player's choice (ZONE-81): A's
+    # five free Main Monster Zones, not the Extra Monster Zone (a Main Deck monster).
+    pairs = {tuple(sorted((c["choice"], c["value"]) for c in o["choices"]))
+             for o in stopped["options"]}
+    assert pairs == {(("position", p), ("zone", f"monster_{z}"))
+                     for p in ("attack", "defense") for z in range(1, 6)}
     code, out, _ = run("play", path, *steps, "--do", "A choose position a_dm defense", "--json")
+    assert code == 1   # the zone is still open: it is asked, not picked
+    stopped = json.loads(out)["stopped_at"]
+    assert stopped["reason"] == "choice_needed" and len(stopped["options"]) == 5
+    code, out, _ = run("play", path, *steps, "--do", "A choose position a_dm defense",
+                       "--do", "A choose zone a_dm monster_3", "--json")
     assert code == 0
     dm = [c for c in json.loads(out)["snapshot"]["state"]["cards"] if c["id"] == "a_dm"][0]
     assert dm["zone"] == "monster" and dm["position"] == "defense" and dm["face"] == "up"
+    assert dm["slot"] == 3
     assert dm["atk"] == 2500 and dm["def"] == 2100
 
 
@@ -79,14 +89,15 @@ def test_resolve_lists_every_outcome(write) -> None:  # noqa: ANN001
     code, out, _ = run("resolve", write(data), "--json")
     assert code == 0
     outcomes = json.loads(out)["outcomes"]
-    assert len(outcomes) == 2
-    positions = set()
+    # Two battle positions times A's five free Main Monster Zones (ZONE-81).
+    assert len(outcomes) == 10
+    placed = set()
     for outcome in outcomes:
         cards = {c["id"]: c for c in outcome["snapshot"]["state"]["cards"]}
         assert cards["a_reborn"]["zone"] == "graveyard"
-        positions.add(cards["a_dm"]["position"])
+        placed.add((cards["a_dm"]["position"], cards["a_dm"]["slot"]))
         assert outcome["choices"] and outcome["events"][-1] == {"event": "chain_resolved"}
-    assert positions == {"attack", "defense"}
+    assert placed == {(p, z) for p in ("attack", "defense") for z in range(1, 6)}
 
 
 def test_play_refuses_a_card_that_is_not_there(write) -> None:  # noqa: ANN001

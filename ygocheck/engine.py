@@ -278,14 +278,17 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
                 alone[key] = list({state_key(a): a for a in every}.values())
             outcomes = alone[key]
         chooser = actions[following] if following < len(actions) else None
-        if len(outcomes) > 1 and chooser is not None and chooser.get("action") == "choose":
+        # Each `choose` that follows narrows the outcomes (a step may leave several choices:
+        # a position and a zone); what the actions leave open is asked, never picked here.
+        while len(outcomes) > 1 and chooser is not None and chooser.get("action") == "choose":
             kept = [a for a in outcomes if fits_choice(chooser, choices_of(a))]
             if not kept:
                 return Stop(following, chooser, "choice_needed", "no outcome fits this choice",
                             options=_options(outcomes), branch=branch)
             outcomes = kept
             following += 1
-        elif len(outcomes) > 1 and not job.follow_all:
+            chooser = actions[following] if following < len(actions) else None
+        if len(outcomes) > 1 and not job.follow_all:
             return Stop(following, last or {}, "choice_needed", "a choice is needed",
                         options=_options(outcomes), branch=branch)
         return [_Waiting(item.job, Branch(state=state_facts(outcome),
