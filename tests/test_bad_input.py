@@ -584,6 +584,11 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     # "your opponent cannot activate Trap Cards for the rest of this turn" (Red Reboot, ACT-40)
     ("{category: trap, kind: counter, effects: [{kind: activation, does: [{op: cannot_activate, "
      "of: monster, player: opponent, until: end_of_turn}]}]}", "cannot_activate in `does` is"),
+    # "if your opponent Normal or Special Summoned 5 or more monsters this turn" counts summons,
+    # not cards of a kind (SUMMON-85)
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], requires: "
+     "[{summons_this_turn: normal_or_special, player: opponent, at_least: 5, type: Warrior}], "
+     "does: []}]}", "a summons_this_turn condition counts the monsters a player summoned"),
 ])
 def test_definition_with_a_bad_value(request: Any, tmp_path_factory: Any, tmp_path: Path,
                                      definition: str, phrase: str) -> None:
