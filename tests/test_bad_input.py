@@ -667,6 +667,9 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
     ("  this_turn: {effects: [{player: B, kind: cannot_attack, name: Sangan}]}", "this_turn",
      "`name` is read only for the kinds cannot_activate_name and name_negated, not for "
      "cannot_attack"),
+    ("  this_turn: {summon_count: [{player: A, count: 2}, {player: A, count: 3}]}",
+     "this_turn", "player A is given more than one count"),
+    ("  this_turn: {summon_count: [{player: A, count: -1}]}", "this_turn", "count is -1"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column}]}", "this_turn",
      "the kind negate_spell_trap_column needs `column`"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column, column: 6}]}",
