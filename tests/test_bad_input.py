@@ -584,6 +584,11 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     # "your opponent cannot activate Trap Cards for the rest of this turn" (Red Reboot, ACT-40)
     ("{category: trap, kind: counter, effects: [{kind: activation, does: [{op: cannot_activate, "
      "of: monster, player: opponent, until: end_of_turn}]}]}", "cannot_activate in `does` is"),
+    # "if your opponent Normal or Special Summoned 5 or more monsters this turn" counts summons,
+    # not cards of a kind (SUMMON-85)
+    ("{category: monster, kind: effect, effects: [{kind: quick, from: [hand], requires: "
+     "[{summons_this_turn: normal_or_special, player: opponent, at_least: 5, type: Warrior}], "
+     "does: []}]}", "a summons_this_turn condition counts the monsters a player summoned"),
 ])
 def test_definition_with_a_bad_value(request: Any, tmp_path_factory: Any, tmp_path: Path,
                                      definition: str, phrase: str) -> None:
@@ -662,6 +667,9 @@ def test_bad_card_entries(bad: Any, entry: str, needle: str, phrase: str) -> Non
     ("  this_turn: {effects: [{player: B, kind: cannot_attack, name: Sangan}]}", "this_turn",
      "`name` is read only for the kinds cannot_activate_name and name_negated, not for "
      "cannot_attack"),
+    ("  this_turn: {summon_count: [{player: A, count: 2}, {player: A, count: 3}]}",
+     "this_turn", "player A is given more than one count"),
+    ("  this_turn: {summon_count: [{player: A, count: -1}]}", "this_turn", "count is -1"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column}]}", "this_turn",
      "the kind negate_spell_trap_column needs `column`"),
     ("  this_turn: {effects: [{player: A, kind: negate_spell_trap_column, column: 6}]}",

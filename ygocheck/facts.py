@@ -137,6 +137,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             f"{until},{source}{name})).")
     for card_id in this_turn.get("battle_phase_monsters") or []:
         add(f"snapshot_this_turn(battle_phase_monsters,{term(card_id)}).")
+    for item in this_turn.get("summon_count") or []:
+        add(f"snapshot_this_turn(summon_count,({constant(item['player'])},{int(item['count'])})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")

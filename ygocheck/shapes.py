@@ -612,6 +612,11 @@ USED_BY_NAME = Record("used_by_name", {
     "effect": Integer(1, EFFECT_LIMIT),
 }, required=("player", "name", "effect"))
 
+SUMMON_COUNT = Record("summon_count", {
+    "player": Player("the player who summoned"),
+    "count": Integer(0, 1000, "how many monsters"),
+}, required=("player", "count"))
+
 PLAYER_EFFECT = Record("player_effect", {
     "player": Player("the player it applies to"),
     "kind": Word("player_effect"),
@@ -632,6 +637,9 @@ THIS_TURN = Record("this_turn", {
     "summoned": Players("players who have Summoned a monster this turn (Normal, Tribute, Flip "
                         "or Special Summoned; a Set is no Summon)"),
     "activated": Players("players who have activated a card or effect this turn"),
+    "summon_count": ListOf(SUMMON_COUNT, description="how many monsters each player has "
+                           "Normal (Tribute) or Special Summoned this turn (written by the "
+                           "rules; no Flip Summon, no Set)", nullable=True),
     "used": ListOf(USED_BY_NAME, description="effects used this turn under a limit by card "
                    "name", nullable=True),
     "effects": ListOf(PLAYER_EFFECT, description="lingering effects on a player",
@@ -1114,12 +1122,17 @@ REQUIREMENT = Record("requirement", {
     "only_from": OneOf(("hand",), description="a condition of activating it from that place "
                        "only (\"If you control no cards, you can activate this card from your "
                        "hand\")"),
+    "summons_this_turn": OneOf(("normal_or_special",), description="counts the monsters "
+                               "the player Normal or Special Summoned this turn (\"if your "
+                               "opponent Normal or Special Summoned 5 or more monsters this "
+                               "turn\", Nibiru, the Primal Being)"),
     "battle_phase_monsters": OneOf(("destroyed_by_battle",), description="all the monsters "
                                    "you controlled at the start of this Battle Phase (at least "
                                    "`at_least`) have been destroyed by battle and sent to the "
                                    "GY (Tualatin)"),
 }, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card",
-                                       "summoned_by", "battle_phase_monsters"))
+                                       "summoned_by", "battle_phase_monsters",
+                                       "summons_this_turn"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),

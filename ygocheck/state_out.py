@@ -183,6 +183,10 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
             player, name, effect = item.arguments
             this_turn.setdefault("used", []).append(
                 {"player": value(player), "name": name.string, "effect": effect.number})
+        elif str(key) == "summon_count":
+            player, count = item.arguments
+            this_turn.setdefault("summon_count", []).append(
+                {"player": value(player), "count": count.number})
         else:
             this_turn.setdefault(str(key), []).append(value(item))
     for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated"):
@@ -191,7 +195,8 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
     if "battle_phase_monsters" in this_turn:
         this_turn["battle_phase_monsters"] = sorted(set(this_turn["battle_phase_monsters"]))
     return {k: this_turn[k] for k in ("normal_summon_used", "pendulum_summon_used", "summoned",
-                                      "activated", "used", "effects", "battle_phase_monsters")
+                                      "activated", "summon_count", "used", "effects",
+                                      "battle_phase_monsters")
             if k in this_turn}
 
 
