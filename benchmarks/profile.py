@@ -261,7 +261,46 @@ def print_profile(name: str, entry: str, found: dict[str, Any], f: float) -> Non
         print(f"   {seconds * 1000:6.2f} ms {atoms:5d}  {where(rule):34s} {text[:80]}")
 
 
+def rule_floor(f: float, repeat: int) -> None:
+    """gringo's fixed cost per rule: rules that derive nothing (no facts), and step.lp's first
+    and base parts grounded with no facts at all. A plain step pays this floor whatever the
+    moment holds (issue 19), so a change to the parts is judged against it."""
+    import clingo
+
+    from ygocheck import control as grounding
+    from ygocheck.solve import parsed
+
+    def ground_text(program: str) -> Callable[[], Any]:
+        def run() -> None:
+            control = clingo.Control(["--warn=none"])
+            control.add("base", [], program)
+            control.ground([("base", [])])
+        return run
+
+    baseline = median_seconds(lambda: clingo.Control(["--warn=none"]), repeat)
+    print("\n== gringo's floor: rules that derive nothing, ground with no facts")
+    for n in (1000, 5000):
+        three = "\n".join(f"p{i}(X,Y) :- q{i}(X), r{i}(X,Y), not s{i}(Y)." for i in range(n))
+        one = "\n".join(f"p{i}(X) :- q{i}(X)." for i in range(n))
+        for label, program in (("three-literal", three), ("one-literal", one)):
+            seconds = median_seconds(ground_text(program), repeat) - baseline
+            print(f"   {n} {label} rules: {seconds * 1000:.1f} ms = {seconds / f:.2f} F "
+                  f"({seconds * 1e6 / n:.0f} us a rule, parsing included)")
+    placed = grounding.by_part(parsed("step.lp"))
+    statements = placed["first"] + placed["base"]
+
+    def step_base() -> None:
+        made = grounding.new()
+        grounding.add_statements(made.control, statements)
+        made.control.ground([("first", []), ("base", [])])
+
+    seconds = median_seconds(step_base, repeat)
+    print(f"   step.lp first+base ({len(statements)} statements), no facts: "
+          f"{seconds * 1000:.1f} ms = {seconds / f:.2f} F (adding the statements included)")
+
+
 def profile(f: float, top: int, repeat: int) -> None:
+    rule_floor(f, repeat)
     for name, loaded in boards().items():
         print_profile(name, "main.lp", profile_one("main.lp", loaded.facts, 0, repeat), f)
         print_profile(name, "step.lp", profile_one("step.lp", loaded.facts, top, repeat), f)
