@@ -47,3 +47,45 @@ def test_a_statement_the_table_does_not_hold_is_rewritten() -> None:
     # A pool: each of its atoms in the world.
     assert fact == f"d(1,{worlds.WORLD};2,{worlds.WORLD}) :- world({worlds.WORLD})."
     assert show == "#show a/2."
+
+
+
+def _reborn_resolving(occupied: int) -> Any:
+    """Monster Reborn about to resolve for A with `occupied` of A's Main Monster Zones held:
+    Dark Magician comes back in a battle position and a free zone of A's choosing (ZONE-81)."""
+    from conftest import snapshot
+    from ygocheck.pipeline import from_mapping
+
+    cards = [{"id": "a_reborn", "name": "Monster Reborn", "owner": "A", "zone": "spell_trap",
+              "slot": 1, "since_turn": 3},
+             {"id": "a_dm", "name": "Dark Magician", "owner": "A", "zone": "graveyard"}]
+    cards += [{"id": f"a_elf{z}", "name": "Mystical Elf", "owner": "A", "zone": "monster",
+               "slot": z, "since_turn": 2} for z in range(1, occupied + 1)]
+    return from_mapping(snapshot(cards, chain=[{"player": "A", "card": "a_reborn", "effect": 1,
+                                                "targets": ["a_dm"]}]), "<test>")
+
+
+def test_lines_followed_together_have_the_outcomes_each_has_alone() -> None:
+    """A step that leaves a choice, grounded among other lines' steps (engine.run_many, one
+    world each), gets its outcomes from that grounding (worlds.solve_worlds, every_outcome):
+    exactly the outcomes the line has followed alone. Two positions times the free zones: 10
+    lines with no zone held, 4 with three held; a line with no action (the chain waits on the
+    players) stays one line."""
+    from ygocheck.engine import Job, run, run_many
+    from ygocheck.state_out import state_key
+
+    resolve: list[dict[str, Any]] = [{"action": "resolve"}]
+    jobs = [Job(_reborn_resolving(0), resolve, follow_all=True),
+            Job(_reborn_resolving(3), resolve, follow_all=True),
+            Job(_reborn_resolving(3), [], follow_all=True)]
+    together = run_many(jobs)
+    counts = []
+    for job, outcome in zip(jobs, together, strict=True):
+        assert not isinstance(outcome, Exception)
+        branches, stop = outcome
+        alone, alone_stop = run(job.loaded, job.actions, follow_all=True)
+        assert stop is None and alone_stop is None
+        assert ({state_key(b.settled_answer()) for b in branches}
+                == {state_key(b.settled_answer()) for b in alone})
+        counts.append(len(branches))
+    assert counts == [10, 4, 1]

@@ -20,7 +20,7 @@ from .decode import meant, merge_warnings, warnings_of
 from .facts import request_facts
 from .pipeline import Loaded, objections
 from .problems import BadInput, EncodingBug
-from .solve import Answer, solve
+from .solve import MAX_OUTCOMES, Answer, solve, too_many_outcomes
 from .state_out import state_facts, state_key, value
 
 # A line of play longer than this many steps does not end: a bug in the rules.
@@ -219,7 +219,8 @@ def _ask_unique(jobs: list[Job], waiting: list[_Waiting], facts: list[str]) \
                                              for m in members)
         try:
             if batchable:
-                found = solve_worlds([facts[m] for m in members], "step.lp", extras)
+                found = solve_worlds([facts[m] for m in members], "step.lp", extras,
+                                     every_outcome=True)
                 for m, answer in zip(members, found, strict=True):
                     answers[m] = answer
                 continue
@@ -269,12 +270,18 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
         last = action if performed else item.last
         outcomes = [answer]
         if answer.has("choice"):
-            # The step leaves a choice: every outcome, from the step solved alone (without
-            # the questions: each outcome is a new moment, asked again at its own step).
+            # The step leaves a choice: every outcome, from the grounding of its round
+            # (worlds.py) or else from the step solved alone (without the questions: each
+            # outcome is a new moment, asked again at its own step).
             facts = branch.state + loaded.definitions + _request(job, item)
             key = (facts, job.extras, loaded.file)
             if key not in alone:
-                every = solve(facts, "step.lp", job.extras, all_models=True, file=loaded.file)
+                every = answer.outcomes
+                if every is None:
+                    every = solve(facts, "step.lp", job.extras, all_models=True,
+                                  file=loaded.file)
+                elif len(every) > MAX_OUTCOMES:
+                    raise too_many_outcomes(loaded.file)
                 alone[key] = list({state_key(a): a for a in every}.values())
             outcomes = alone[key]
         chooser = actions[following] if following < len(actions) else None

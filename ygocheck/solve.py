@@ -26,9 +26,12 @@ MAX_OUTCOMES = 256
 
 @dataclass
 class Answer:
-    """The shown atoms of one answer set, grouped by predicate name."""
+    """The shown atoms of one answer set, grouped by predicate name. `outcomes`: where the
+    step leaves a choice and was solved among others (worlds.py, `every_outcome`), every
+    answer set of it, so that it need not be grounded alone again."""
 
     atoms: dict[str, list[Any]]
+    outcomes: list[Answer] | None = None
 
     def of(self, name: str) -> list[Any]:
         return self.atoms.get(name, [])
@@ -63,10 +66,14 @@ def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
         raise EncodingBug(f"the rules have no answer for {file}: this is a bug in ygocheck, "
                           "please report it with the snapshot")
     if len(answers) > MAX_OUTCOMES:
-        raise BadInput([Problem(file, None, f"this step has more than {MAX_OUTCOMES} possible "
-                                "outcomes; make the choices with `choose` actions, or list "
-                                "fewer cards where the rules must choose among them")])
+        raise too_many_outcomes(file)
     return answers
+
+
+def too_many_outcomes(file: str) -> BadInput:
+    return BadInput([Problem(file, None, f"this step has more than {MAX_OUTCOMES} possible "
+                             "outcomes; make the choices with `choose` actions, or list fewer "
+                             "cards where the rules must choose among them")])
 
 
 # The programs a process has grounded once: the next grounding of each builds its Control from

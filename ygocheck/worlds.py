@@ -149,9 +149,13 @@ def tagged(facts: str, world: int) -> str:
 
 
 def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
-                 file: str = "<worlds>") -> list[Answer]:
-    """One answer for each world (the first answer set: a world whose step leaves a choice
-    must be solved alone for all its outcomes)."""
+                 file: str = "<worlds>", every_outcome: bool = False) -> list[Answer]:
+    """One answer for each world (the first answer set). With `every_outcome`, a world whose
+    step leaves a choice (it shows `choice/3`) also gets every outcome (`Answer.outcomes`):
+    the worlds that choose are grounded together once more, apart from the others (a solve
+    of a grounding costs as much as its every world, and each outcome of each world would
+    cost one), and each is enumerated there with the others held to their first answer set.
+    The worlds never meet, so a world's outcomes are exactly those it has alone."""
     import clingo
 
     from .control import ground
@@ -164,9 +168,59 @@ def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
     if not found:
         raise EncodingBug(f"the rules have no answer for {file}: this is a bug in ygocheck, "
                           "please report it with the snapshot")
-    answers = [Answer(atoms={}) for _ in facts]
-    for symbol in found[0]:
+    answers = _by_world(found[0], len(facts))
+    choosing = [w for w, answer in enumerate(answers) if answer.has("choice")]
+    if not every_outcome or not choosing:
+        return answers
+    if len(choosing) == len(facts):
+        _every_outcome(control, found[0], answers)
+        return answers
+    del control
+    apart = solve_worlds([facts[w] for w in choosing], entry, extras, file, every_outcome=True)
+    for world, answer in zip(choosing, apart, strict=True):
+        answers[world].outcomes = answer.outcomes
+    return answers
+
+
+def _by_world(symbols: Sequence[Any], count: int) -> list[Answer]:
+    """The shown atoms of one answer set, sorted back by world, the world argument dropped."""
+    import clingo
+
+    answers = [Answer(atoms={}) for _ in range(count)]
+    for symbol in symbols:
         arguments = symbol.arguments
         plain = clingo.Function(symbol.name, arguments[:-1])
         answers[arguments[-1].number].atoms.setdefault(symbol.name, []).append(plain)
     return answers
+
+
+def _every_outcome(control: Any, first: Sequence[Any], answers: list[Answer]) -> None:
+    """Every answer set of each world of a grounding where every world leaves a choice, the
+    other worlds held to the choices of their first answer set. A step's answer sets differ in
+    the choices they show (solve.py), so fixing a world's `choice` atoms (true where the first
+    answer set has them, false elsewhere) leaves it that one answer set. At most MAX_OUTCOMES
+    + 1 are enumerated, as `solve` does: the caller refuses more (solve.too_many_outcomes)."""
+    from .solve import MAX_OUTCOMES
+
+    chosen = {s for s in first if s.name == "choice"}
+    literals: dict[int, list[int]] = {}
+    for atom in control.symbolic_atoms.by_signature("choice", 4):
+        literal = atom.literal if atom.symbol in chosen else -atom.literal
+        literals.setdefault(atom.symbol.arguments[-1].number, []).append(literal)
+    control.configuration.solve.models = str(MAX_OUTCOMES + 1)
+    for world, answer in enumerate(answers):
+        held = [lit for other, held_here in literals.items() if other != world
+                for lit in held_here]
+        answer.outcomes = _outcomes_of(control, held, world)
+
+
+def _outcomes_of(control: Any, held: list[int], world: int) -> list[Answer]:
+    """The answer sets of one world, under assumptions that hold every other world."""
+    seen: list[Answer] = []
+
+    def keep(model: Any) -> None:
+        own = [s for s in model.symbols(shown=True) if s.arguments[-1].number == world]
+        seen.append(_by_world(own, world + 1)[world])
+
+    control.solve(assumptions=held, on_model=keep)
+    return seen
