@@ -23,15 +23,47 @@ def test_the_table_and_the_rewrite_give_one_program(monkeypatch: pytest.MonkeyPa
     from ygocheck.solve import parsed
 
     entry = "legality/attack.lp"
-    through_table = worlds.program.__wrapped__(entry, ())
-    monkeypatch.setattr(worlds, "_table", lambda: {})
-    rewritten_here = worlds.program.__wrapped__(entry, ())
-    assert texts(through_table) == texts(rewritten_here)
+    through_table, shared_then = worlds.rewriting.__wrapped__(entry, ())
+    monkeypatch.setattr(worlds, "_table", lambda: ({}, frozenset()))
+    rewritten_here, shared = worlds.rewriting.__wrapped__(entry, ())
+    assert texts(through_table) == texts(rewritten_here) and shared_then == shared
     statements = [s for s in parsed(entry) if s.ast_type != ast.ASTType.Comment]
-    assert texts(rewritten_here)[1:] == [str(worlds.rewritten(s)) for s in statements]
-    # Each rule now reads its world and names it in every atom.
+    assert texts(rewritten_here)[1:] == [str(worlds.rewritten(s, shared)) for s in statements]
+    # Each rule whose head is not shared reads its world and names it in every atom that is
+    # not shared.
     rules = [s for s in rewritten_here if s.ast_type == ast.ASTType.Rule]
-    assert rules and all(f"world({worlds.WORLD})" in str(r) for r in rules)
+    assert rules and all(f"world({worlds.WORLD})" in str(r) for r in rules
+                         if worlds._plain_head(r.head) not in shared)
+
+
+def test_the_vocabulary_is_shared_and_what_a_moment_holds_is_not() -> None:
+    """The predicates every world shares (grounded once for all): the vocabulary's facts and
+    what follows from them alone; never an input, a shown predicate, a choice, or what reads
+    one of them."""
+    shared = worlds.shared_predicates()
+    assert {("value", 2), ("action_takes", 2), ("opponent", 2)} <= shared
+    # Inputs of a moment, what the answer shows, what reads an input.
+    assert not {("snapshot_card", 3), ("given", 3), ("requested", 3), ("legal", 1),
+                ("choice", 3), ("card_definition", 3)} & shared
+
+
+def test_a_rule_of_shared_predicates_is_grounded_once() -> None:
+    """A rule whose head is shared is left as written (no world), and a rule reading both kinds
+    names its world only where the atom is in one; a fact naming a shared predicate puts every
+    atom back in its world (worlds.solve_worlds)."""
+    from clingo import ast
+
+    statements: list[Any] = []
+    ast.parse_string("v(a;b). w(X) :- v(X). r(X) :- w(X), in(X). #show r/1.", statements.append)
+    shared = worlds._shared_in(statements[1:])
+    assert shared == {("v", 1), ("w", 1)}
+    fact, rule, reading, show = (str(worlds.rewritten(s, shared)) for s in statements[1:])
+    assert (fact, rule) == ("v(a;b).", "w(X) :- v(X).")
+    assert reading == f"r(X,{worlds.WORLD}) :- w(X); in(X,{worlds.WORLD}); " \
+                      f"world({worlds.WORLD})."
+    assert show == "#show r/2."
+    assert worlds._names_shared(["in(a).\nv(c).\n"], shared)
+    assert not worlds._names_shared(["in(a).\n"], shared)
 
 
 def test_a_statement_the_table_does_not_hold_is_rewritten() -> None:

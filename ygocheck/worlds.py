@@ -19,33 +19,48 @@ from typing import Any
 from .solve import Answer
 
 WORLD = "World__"
+# A predicate: its name and arity.
+Signature = tuple[str, int]
+
+
+def program(entry: str, extras: tuple[str, ...] = (), shared: bool = True) -> tuple[Any, ...]:
+    """The statements of `entry` (and `extras`), each atom with the world as last argument,
+    except the atoms of the predicates every world shares (`shared_predicates`: the
+    vocabulary, the registry, what follows from them alone), grounded once for all worlds.
+    With `shared` False every atom is in a world (for facts that name a shared predicate)."""
+    return rewriting(entry, extras, shared)[0]
 
 
 @lru_cache(maxsize=16)
-def program(entry: str, extras: tuple[str, ...] = ()) -> tuple[Any, ...]:
-    """The statements of `entry` (and `extras`), each atom with the world as last argument.
+def rewriting(entry: str, extras: tuple[str, ...] = (), shared: bool = True) \
+        -> tuple[tuple[Any, ...], frozenset[Signature]]:
+    """`program`, and the shared predicates it leaves out of the worlds.
 
     Rewriting a statement through clingo's AST costs some 0.7 ms (the whole of asp/ 4 s of
     CPU, once per process and program), so the rewritten text of every statement of asp/ is
     written beforehand (worlds.json, by `python -m ygocheck.generate`), under a digest of the
-    statement's own text; a statement it does not hold is rewritten here. Either way the
-    rewritten text is a function of the statement alone, so a table older than the rules
-    costs time, never a different program (tests/test_worlds.py compares the two paths)."""
+    statement's own text, with the shared predicates of the whole of asp/ as it was then.
+    When the table lacks a statement of the program, the rules changed since it was written:
+    the shared predicates are found again and the program rewritten here. A table older than
+    the rules costs time, never a different program (tests/test_worlds.py compares the
+    paths): the predicates shared then are shared by every program made of statements it
+    holds, since a program made of fewer statements has fewer rules that would put them in a
+    world."""
     from clingo import ast
 
     from .solve import parsed
 
-    table = _table()
-    texts = []
-    for statement in parsed(entry, extras):
-        if statement.ast_type == ast.ASTType.Comment:
-            continue
-        text = str(statement)
-        found = table.get(_digest(text))
-        texts.append(found if found is not None else str(rewritten(statement)))
-    statements: list[Any] = []
-    ast.parse_string("\n".join(texts), statements.append)
-    return tuple(statements)
+    statements = [s for s in parsed(entry, extras) if s.ast_type != ast.ASTType.Comment]
+    table, shared_then = _table()
+    found = [table.get(_digest(str(s))) for s in statements]
+    if shared and all(text is not None for text in found):
+        texts, used = [text for text in found if text is not None], shared_then
+    else:
+        used = shared_predicates() if shared else frozenset()
+        texts = [str(rewritten(s, used)) for s in statements]
+    result: list[Any] = []
+    ast.parse_string("\n".join(texts), result.append)
+    return tuple(result), used
 
 
 def _digest(text: str) -> str:
@@ -58,46 +73,162 @@ TABLE = Path(__file__).with_name("worlds.json")
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict[str, str]:
-    """The rewritten statements written beforehand (empty when the file is missing)."""
+def _table() -> tuple[dict[str, str], frozenset[Signature]]:
+    """The rewritten statements written beforehand and the shared predicates they were written
+    with (nothing when the file is missing or of another shape)."""
     import json
 
     try:
         data = json.loads(TABLE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        statements = data["statements"]
+        shared = frozenset((str(name), int(arity)) for name, arity in data["shared"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}, frozenset()
+    return (statements, shared) if isinstance(statements, dict) else ({}, frozenset())
 
 
-def table_text() -> str:
-    """worlds.json: every statement of every file of asp/, rewritten, under its digest."""
-    import json
-
+def _every_statement() -> list[Any]:
+    """Every statement of every file of asp/, once each (an entry file's includes come
+    again)."""
     from clingo import ast
 
     from .resources import asp_folder
 
-    found: dict[str, str] = {}
+    seen: set[str] = set()
+    found: list[Any] = []
     for path in sorted(asp_folder().rglob("*.lp")):
         statements: list[Any] = []
         ast.parse_files([str(path)], statements.append)
-        for statement in statements:        # an entry file's includes come again: once each
-            if statement.ast_type == ast.ASTType.Comment:
-                continue
-            digest = _digest(str(statement))
-            if digest not in found:
-                found[digest] = str(rewritten(statement))
-    return json.dumps(found, indent=0, sort_keys=True, ensure_ascii=False) + "\n"
+        for statement in statements:
+            text = str(statement)
+            if statement.ast_type != ast.ASTType.Comment and text not in seen:
+                seen.add(text)
+                found.append(statement)
+    return found
 
 
-def rewritten(statement: Any) -> Any:
-    """One statement with the world as last argument of each atom, and `world(W)` in the body
-    of each rule."""
-    return _add_world()(statement)
+def table_text() -> str:
+    """worlds.json: every statement of every file of asp/, rewritten, under its digest, and
+    the shared predicates of asp/ it was rewritten with."""
+    import json
+
+    statements = _every_statement()
+    shared = _shared_in(statements)
+    found = {_digest(str(s)): str(rewritten(s, shared)) for s in statements}
+    return json.dumps({"shared": sorted([name, arity] for name, arity in shared),
+                       "statements": found}, indent=0, sort_keys=True,
+                      ensure_ascii=False) + "\n"
 
 
 @lru_cache(maxsize=1)
-def _add_world() -> Any:
+def shared_predicates() -> frozenset[Signature]:
+    """The predicates of asp/ whose atoms are the same in every world: those defined only by
+    rules with a plain head whose bodies read shared predicates alone (the vocabulary's and the
+    registry's facts and what follows from them). A predicate read but defined by no rule is
+    an input, in its world; a shown one is in its world (the answer is sorted by world); so
+    is the head of a choice, a disjunction or an aggregate head. Computed over the whole of
+    asp/, so it holds for every program made from its files."""
+    return _shared_in(_every_statement())
+
+
+def _shared_in(statements: list[Any]) -> frozenset[Signature]:
+    from clingo import ast
+
+    heads: set[Signature] = set()
+    plain: list[tuple[Signature, set[Signature | None]]] = []
+    own: set[Signature] = set()     # in a world whatever its rules read
+    for statement in statements:
+        kind = statement.ast_type
+        if kind == ast.ASTType.Rule:
+            head = _plain_head(statement.head)
+            body = _signatures(statement.body)
+            if head is not None:
+                heads.add(head)
+                plain.append((head, body))
+            else:
+                found = {s for s in _defined_by(statement.head) if s is not None}
+                heads |= found
+                own |= found
+        elif kind in (ast.ASTType.ShowSignature, ast.ASTType.Defined):
+            own.add((statement.name, statement.arity))
+        elif kind != ast.ASTType.Program:
+            own |= {s for s in _signatures([statement]) if s is not None}
+    read = {s for _, body in plain for s in body}
+    own |= {s for s in read if s is not None and s not in heads}
+    changed = True
+    while changed:
+        changed = False
+        for head, body in plain:
+            if head not in own and any(s is None or s in own for s in body):
+                own.add(head)
+                changed = True
+    return frozenset(heads - own)
+
+
+def _plain_head(head: Any) -> Signature | None:
+    """The predicate of a head that is one positive atom (or a pool of atoms of one
+    predicate), else None."""
+    from clingo import ast
+
+    if head.ast_type != ast.ASTType.Literal or head.sign != ast.Sign.NoSign or \
+            head.atom.ast_type != ast.ASTType.SymbolicAtom:
+        return None
+    found = _signature(head.atom.symbol)
+    return found if isinstance(found, tuple) else None
+
+
+def _signature(symbol: Any) -> Signature | None:
+    from clingo import SymbolType, ast
+
+    if symbol.ast_type == ast.ASTType.Function and not symbol.external:
+        return (symbol.name, len(symbol.arguments))
+    if symbol.ast_type == ast.ASTType.SymbolicTerm and \
+            symbol.symbol.type == SymbolType.Function:
+        return (symbol.symbol.name, len(symbol.symbol.arguments))
+    if symbol.ast_type == ast.ASTType.Pool:
+        found = {_signature(s) for s in symbol.arguments}
+        return found.pop() if len(found) == 1 else None
+    return None
+
+
+def _defined_by(head: Any) -> set[Signature | None]:
+    """The predicates a head that is not one plain atom derives (a choice's, a disjunction's
+    or a head aggregate's atoms, not those of their conditions, which it only reads)."""
+    from clingo import ast
+
+    if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
+        return _signatures([element.literal for element in head.elements])
+    if head.ast_type == ast.ASTType.HeadAggregate:
+        return _signatures([element.condition.literal for element in head.elements])
+    return _signatures([head])
+
+
+def _signatures(nodes: Any) -> set[Signature | None]:
+    """The predicates of every atom in the nodes (None for an atom of a shape not read here:
+    whatever reads it is in its world)."""
+    from clingo import ast
+
+    found: set[Signature | None] = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicAtom(self, atom: Any) -> Any:
+            found.add(_signature(atom.symbol))
+            return atom
+
+    collect = Collect()
+    for node in nodes:
+        collect(node)
+    return found
+
+
+def rewritten(statement: Any, shared: frozenset[Signature] = frozenset()) -> Any:
+    """One statement with the world as last argument of each atom (but those of the shared
+    predicates), and `world(W)` in the body of each rule whose head is in a world."""
+    return _add_world(shared)(statement)
+
+
+@lru_cache(maxsize=4)
+def _add_world(shared: frozenset[Signature]) -> Any:
     from clingo import ast
 
     location = ast.Location(ast.Position("<worlds>", 1, 1), ast.Position("<worlds>", 1, 1))
@@ -106,6 +237,8 @@ def _add_world() -> Any:
         return ast.Variable(location, WORLD)
 
     def with_world(symbol: Any) -> Any:
+        if _signature(symbol) in shared:
+            return symbol
         if symbol.ast_type == ast.ASTType.Function:
             return symbol.update(arguments=list(symbol.arguments) + [world()])
         if symbol.ast_type == ast.ASTType.SymbolicTerm:
@@ -125,6 +258,8 @@ def _add_world() -> Any:
             return statement.update(arity=statement.arity + 1)
 
         def visit_Defined(self, statement: Any) -> Any:
+            if (statement.name, statement.arity) in shared:
+                return statement
             return statement.update(arity=statement.arity + 1)
 
         def visit_ShowTerm(self, statement: Any) -> Any:
@@ -132,6 +267,8 @@ def _add_world() -> Any:
                                     body=[self(b) for b in statement.body] + [in_world])
 
         def visit_Rule(self, rule: Any) -> Any:
+            if _plain_head(rule.head) in shared:
+                return rule      # its body reads shared predicates alone: once for all
             return rule.update(head=self(rule.head),
                                body=[self(b) for b in rule.body] + [in_world])
 
@@ -148,6 +285,14 @@ def tagged(facts: str, world: int) -> str:
     return "\n".join(out)
 
 
+def _names_shared(facts: list[str], shared: frozenset[Signature]) -> bool:
+    """Whether a fact names a shared predicate (its atoms would then differ between worlds:
+    every atom must be in its world)."""
+    names = {name for name, _ in shared}
+    return any(line.strip().split("(", 1)[0].rstrip(".") in names
+               for text in facts for line in text.splitlines() if line.strip())
+
+
 def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
                  file: str = "<worlds>", every_outcome: bool = False) -> list[Answer]:
     """One answer for each world (the first answer set). With `every_outcome`, a world whose
@@ -161,8 +306,11 @@ def solve_worlds(facts: list[str], entry: str, extras: tuple[str, ...] = (),
     from .control import ground
     from .problems import EncodingBug
 
-    control = ground(program(entry, extras),
-                     "\n".join(tagged(f, w) for w, f in enumerate(facts)), file).control
+    statements, shared = rewriting(entry, extras)
+    if _names_shared(facts, shared):
+        statements = program(entry, extras, shared=False)
+    control = ground(statements, "\n".join(tagged(f, w) for w, f in enumerate(facts)),
+                     file).control
     found: list[Sequence[clingo.Symbol]] = []
     control.solve(on_model=lambda model: found.append(model.symbols(shown=True)))
     if not found:
