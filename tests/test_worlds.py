@@ -100,15 +100,15 @@ def _reborn_resolving(occupied: int) -> Any:
 def test_lines_followed_together_have_the_outcomes_each_has_alone() -> None:
     """A step that leaves a choice, grounded among other lines' steps (engine.run_many, one
     world each), gets its outcomes from that grounding (worlds.solve_worlds, every_outcome):
-    exactly the outcomes the line has followed alone. Two positions times the free zones: 10
-    lines with no zone held, 4 with three held; a line with no action (the chain waits on the
-    players) stays one line."""
+    exactly the outcomes the line has followed alone. Two positions times the free zones: 4
+    lines with three zones held, 2 with four held; a line with no action (the chain waits on
+    the players) stays one line."""
     from ygocheck.engine import Job, run, run_many
     from ygocheck.state_out import state_key
 
     resolve: list[dict[str, Any]] = [{"action": "resolve"}]
-    jobs = [Job(_reborn_resolving(0), resolve, follow_all=True),
-            Job(_reborn_resolving(3), resolve, follow_all=True),
+    jobs = [Job(_reborn_resolving(3), resolve, follow_all=True),
+            Job(_reborn_resolving(4), resolve, follow_all=True),
             Job(_reborn_resolving(3), [], follow_all=True)]
     together = run_many(jobs)
     counts = []
@@ -120,4 +120,4 @@ def test_lines_followed_together_have_the_outcomes_each_has_alone() -> None:
         assert ({state_key(b.settled_answer()) for b in branches}
                 == {state_key(b.settled_answer()) for b in alone})
         counts.append(len(branches))
-    assert counts == [10, 4, 1]
+    assert counts == [4, 2, 1]
