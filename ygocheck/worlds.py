@@ -356,18 +356,26 @@ def _every_outcome(control: Any, first: Sequence[Any], answers: list[Answer]) ->
         literal = atom.literal if atom.symbol in chosen else -atom.literal
         literals.setdefault(atom.symbol.arguments[-1].number, []).append(literal)
     control.configuration.solve.models = str(MAX_OUTCOMES + 1)
+    of_world: dict[int, set[Any]] = {}
+    for symbol in first:
+        of_world.setdefault(symbol.arguments[-1].number, set()).add(symbol)
+    every = set(first)
     for world, answer in enumerate(answers):
         held = [lit for other, held_here in literals.items() if other != world
                 for lit in held_here]
-        answer.outcomes = _outcomes_of(control, held, world)
+        answer.outcomes = _outcomes_of(control, held, world,
+                                       every - of_world.get(world, set()))
 
 
-def _outcomes_of(control: Any, held: list[int], world: int) -> list[Answer]:
-    """The answer sets of one world, under assumptions that hold every other world."""
+def _outcomes_of(control: Any, held: list[int], world: int, others: set[Any]) -> list[Answer]:
+    """The answer sets of one world, under assumptions that hold every other world: the shown
+    atoms of the others (`others`, from the first answer set) are left out before the world
+    of each atom is read, which is what costs (most atoms of a model are the others')."""
     seen: list[Answer] = []
 
     def keep(model: Any) -> None:
-        own = [s for s in model.symbols(shown=True) if s.arguments[-1].number == world]
+        own = [s for s in model.symbols(shown=True)
+               if s not in others and s.arguments[-1].number == world]
         seen.append(_by_world(own, world + 1)[world])
 
     control.solve(assumptions=held, on_model=keep)
