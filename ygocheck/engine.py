@@ -228,11 +228,20 @@ def _ask_unique(jobs: list[Job], waiting: list[_Waiting], facts: list[str]) \
             pass  # one world without an answer: ask each alone to find which
         for m in members:
             try:
-                answers[m] = solve(facts[m], "step.lp", extras,
-                                   file=jobs[waiting[m].job].loaded.file)[0]
+                answers[m] = _alone(facts[m], extras, jobs[waiting[m].job].loaded.file)
             except (BadInput, EncodingBug) as error:
                 answers[m] = error
     return answers
+
+
+def _alone(facts: str, extras: tuple[str, ...], file: str) -> Answer:
+    """A step grounded alone: its first answer set, and where the step leaves a choice, every
+    one (`Answer.outcomes`, as a round gives them), from the one grounding."""
+    every = solve(facts, "step.lp", extras, all_models=True, file=file)
+    first = every[0]
+    if first.has("choice"):
+        first.outcomes = every
+    return first
 
 
 def _questions(job: Job, item: _Waiting) -> str:
