@@ -279,9 +279,10 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
         last = action if performed else item.last
         outcomes = [answer]
         if answer.has("choice"):
-            # The step leaves a choice: every outcome, from the grounding of its round
-            # (worlds.py) or else from the step solved alone (without the questions: each
-            # outcome is a new moment, asked again at its own step).
+            # The step leaves a choice: every outcome, from the grounding that answered it
+            # (`Answer.outcomes`); an answer without them (no caller gives one today) is
+            # solved alone again, without the questions (each outcome is a new moment, asked
+            # again at its own step).
             facts = branch.state + loaded.definitions + _request(job, item)
             key = (facts, job.extras, loaded.file)
             if key not in alone:

@@ -27,8 +27,9 @@ MAX_OUTCOMES = 256
 @dataclass
 class Answer:
     """The shown atoms of one answer set, grouped by predicate name. `outcomes`: where the
-    step leaves a choice and was solved among others (worlds.py, `every_outcome`), every
-    answer set of it, so that it need not be grounded alone again."""
+    step leaves a choice, every answer set of it, from the grounding that answered it (its
+    round, worlds.py `every_outcome`, or its grounding alone, engine._alone), so that it need
+    not be grounded again for them."""
 
     atoms: dict[str, list[Any]]
     outcomes: list[Answer] | None = None

@@ -1,5 +1,6 @@
 """Many moments in one grounding: the same rules, every atom given one more argument, the
-moment it belongs to (its world).
+moment it belongs to (its world), but the atoms that are the same in every world (the shared
+predicates: the vocabulary and what follows from it alone), grounded once for all.
 
 gringo's cost is mostly per rule and per grounding call, little per fact (benchmarks/
 README.md): grounding one step of 400 lines of play together costs a few milliseconds a line,
