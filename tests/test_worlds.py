@@ -81,7 +81,6 @@ def test_a_statement_the_table_does_not_hold_is_rewritten() -> None:
     assert show == "#show a/2."
 
 
-
 def _reborn_resolving(occupied: int) -> Any:
     """Monster Reborn about to resolve for A with `occupied` of A's Main Monster Zones held:
     Dark Magician comes back in a battle position and a free zone of A's choosing (ZONE-81)."""
