@@ -280,9 +280,10 @@ def _advance(job: Job, item: _Waiting, answer: Answer,
         outcomes = [answer]
         if answer.has("choice"):
             # The step leaves a choice: every outcome, from the grounding that answered it
-            # (`Answer.outcomes`); an answer without them (no caller gives one today) is
-            # solved alone again, without the questions (each outcome is a new moment, asked
-            # again at its own step).
+            # (`Answer.outcomes`). An answer without them (a world whose step showed no choice
+            # in the grounding of the choosing worlds apart, worlds.solve_worlds) is solved
+            # alone again, without the questions (each outcome is a new moment, asked again
+            # at its own step).
             facts = branch.state + loaded.definitions + _request(job, item)
             key = (facts, job.extras, loaded.file)
             if key not in alone:
