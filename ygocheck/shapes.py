@@ -1511,8 +1511,9 @@ CARD = Record("card", {
     "summoned_only_by": OneOf(PROCEDURES, description="\"Must be X Summoned\": the one method "
                               "it may be Special Summoned by"),
     "one_face_up_only": Text("an archetype: \"You can only control 1 \"Kaiju\" monster\" (OCG "
-                             "1体しか表側表示で存在できない): no second face-up monster of it on "
-                             "its controller's field"),
+                             "1体しか表側表示で存在できない), or the card's own name (\"You can "
+                             "only control 1 \"Apollousa, Bow of the Goddess\"\"): no second "
+                             "face-up monster of it on its controller's field"),
     "archetypes": Names(),
     "archetypes_unknown": Boolean("the archetypes the card belongs to are not recorded (the "
                                   "official card list)"),
