@@ -312,11 +312,16 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: remove_counters "
                         "and counter go together: how many counters of which kind are removed "
                         "from this card ({remove_counters: 1, counter: spell})")
+        for source in ("counters_from_field", "counters_from_your_field"):
+            if isinstance(cost, dict) and source in cost and "remove_counters" not in cost:
+                checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
+                            f"{source} says where remove_counters takes its counters "
+                            "({remove_counters: 2, counter: kaiju, counters_from_field: true})")
         if isinstance(cost, dict) and "counters_from_field" in cost \
-                and "remove_counters" not in cost:
-            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
-                        "counters_from_field says where remove_counters takes its counters "
-                        "({remove_counters: 2, counter: kaiju, counters_from_field: true})")
+                and "counters_from_your_field" in cost:
+            checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: the counters "
+                        "come from anywhere on the field (counters_from_field) or from your "
+                        "field (counters_from_your_field); give one")
         taking = isinstance(cost, dict) and ("send_to_graveyard" in cost or "banish" in cost)
         if isinstance(cost, dict) and taking != ("from" in cost):
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
@@ -436,6 +441,11 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
         checker.add(line, f"{where}: more_than_other compares the cards two players control; "
                     "give controls (\"if your opponent controls more cards than you do\": "
                     "{controls: card, player: opponent, more_than_other: true})")
+    if condition.get("player") == "both" and ("controls" not in condition
+                                              or "more_than_other" in condition):
+        checker.add(line, f"{where}: player both counts the cards of either field; it goes "
+                    "with controls only, never with more_than_other (\"while an \"Endymion\" "
+                    "card is on the field\": {controls: card, archetype: Endymion, player: both})")
     if condition.get("in") == "material" and "player" in condition:
         checker.add(line, f"{where}: in: material counts the materials attached to this card, "
                     "whoever owns them; drop player")

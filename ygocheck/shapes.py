@@ -829,7 +829,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "halve_damage", "set_again", "set_card", "summon_tokens",
               "level_becomes_target", "atk_change_when_attacking",
               "monsters_cannot_change_position",
-              "normal_draw_per_name", "original_atk_per_material")
+              "normal_draw_per_name", "original_atk_per_material",
+              "cannot_be_attack_target")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1079,7 +1080,9 @@ TARGET_SPEC = Record("target_spec", {
 # A condition a text states for an effect ("you can only activate this card if you control
 # no monsters", "while you control a Spellcaster monster"): exactly one of controls, in, lp.
 REQUIREMENT = Record("requirement", {
-    "player": OneOf(("you", "opponent"), description="whose cards or LP (default you)"),
+    "player": OneOf(("you", "opponent", "both"), description="whose cards or LP (default "
+                    "you); both, with controls only: the cards of either field (\"while an "
+                    "\"Endymion\" card is on the field\")"),
     "controls": OneOf(("monster", "spell_trap", "card"), description="cards the player "
                       "controls on the field"),
     "in": OneOf(("hand", "graveyard", "deck", "banished", "extra", "material",
@@ -1179,6 +1182,9 @@ COST_SPEC = Record("cost", {
     "counters_from_field": Boolean("with remove_counters: the counters are removed from "
                                    "anywhere on the field (\"remove 2 Kaiju Counters from "
                                    "anywhere on the field\"), not from this card"),
+    "counters_from_your_field": Boolean("with remove_counters: the counters are removed from "
+                                        "cards the player controls (\"remove 3 Spell Counters "
+                                        "from your field\"), not from this card only"),
 })
 COST_KEYS = COST_SPEC.keys
 
