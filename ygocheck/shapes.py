@@ -830,7 +830,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "level_becomes_target", "atk_change_when_attacking",
               "monsters_cannot_change_position",
               "normal_draw_per_name", "original_atk_per_material",
-              "cannot_be_attack_target")
+              "cannot_be_attack_target", "tribute")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -840,7 +840,8 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
           "main_monster_zone_monsters", "all_cards_in_hands_and_field",
           "field_zone_cards", "all_other_cards", "all_other_monsters",
-          "your_co_linked_monsters", "co_linked_monsters", "summoned_using_this_card")
+          "your_co_linked_monsters", "co_linked_monsters", "summoned_using_this_card",
+          "all_face_up_monsters")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1242,6 +1243,9 @@ OPERATION = Record("operation", {
                   "kind token)"),
     "no_tribute_summon": Boolean("summon_tokens: \"they cannot be Tributed for a Tribute "
                                  "Summon\""),
+    "stats_of": OneOf(("tributed",), description="summon_tokens: \"this Token's ATK/DEF "
+                      "become the combined original ATK/DEF of the Tributed monsters\": of "
+                      "the monsters the effect's tribute operation Tributed"),
     "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
     "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
                         "discarded by the operation before it"),
