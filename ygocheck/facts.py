@@ -98,6 +98,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_link({number},co_linked,true).")
         for chosen in link.get("targets") or []:
             add(f"snapshot_link({number},target,{term(chosen)}).")
+        for paid in (link.get("cost") or {}).get("banish") or []:
+            add(f"snapshot_link({number},cost_banish,{term(paid)}).")
     for index, event in enumerate(state.get("events") or [], start=1):
         add(f"snapshot_event({index},event,{constant(event['event'])}).")
         if "card" in event:
@@ -133,6 +135,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         name = f",{quoted(str(item['name']))}" if "name" in item else \
             f",{int(item['column'])}" if "column" in item else \
             f",{constant(item['monster_card_type'])}" if "monster_card_type" in item else ""
+        if "attribute" in item:
+            name += f",{quoted(str(item['attribute']))}"
         add(f"snapshot_this_turn(effect,({constant(item['player'])},{constant(item['kind'])},"
             f"{until},{source}{name})).")
     for card_id in this_turn.get("battle_phase_monsters") or []:
@@ -382,8 +386,10 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
                     out.append(f"definition_requirement({prefix},{index},{key},{shown}).")
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
-                shown = quoted(str(value)) if key in ("tribute_type", "type") else constant(value)
-                out.append(f"definition_cost({prefix},{index},{key},{shown}).")
+                for item in value if isinstance(value, list) else [value]:
+                    shown = quoted(str(item)) if key in ("tribute_type", "type") \
+                        else constant(item)
+                    out.append(f"definition_cost({prefix},{index},{key},{shown}).")
         for part in ("does", "applies"):
             for index, operation in enumerate(effect.get(part) or [], start=1):
                 for key, value in operation.items():

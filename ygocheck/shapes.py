@@ -629,6 +629,10 @@ PLAYER_EFFECT = Record("player_effect", {
                                description="for monster_card_type_locked: the kind of monster "
                                "card no player may Special Summon, whose monsters' effects are "
                                "negated on the field"),
+    "attribute": OneOf(("DARK", "EARTH", "FIRE", "LIGHT", "WATER", "WIND", "DIVINE"),
+                       description="for cost_attribute_locked (with name): the "
+                       "Attribute of monster the player may not banish to activate that card "
+                       "name's effect"),
 }, required=("player", "kind"))
 
 THIS_TURN = Record("this_turn", {
@@ -830,7 +834,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "level_becomes_target", "atk_change_when_attacking",
               "monsters_cannot_change_position",
               "normal_draw_per_name", "original_atk_per_material",
-              "cannot_be_attack_target", "tribute")
+              "cannot_be_attack_target", "tribute", "lock_cost_attribute")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1156,8 +1160,16 @@ COST_SPEC = Record("cost", {
                                  "(\"send 1 monster from your hand to the GY\"; with from)"),
     "banish": Integer(1, 100000, "cards banished from the place `from` names (\"banish 1 Plant "
                       "monster from your GY\"; with from)"),
-    "from": OneOf(("hand", "graveyard", "extra"), description="with send_to_graveyard or banish: "
-                  "where the cards are taken from (extra: the Extra Deck, for banish only)"),
+    "from": WordOrWords(("hand", "graveyard", "extra", "field"),
+                        description="with send_to_graveyard or banish: where the cards are "
+                        "taken from, one place or a list (\"banish 1 Link Monster from your "
+                        "field or GY\": [field, graveyard]; extra: the Extra Deck, and field, "
+                        "for banish only)"),
+    "kinds": ListOfWords(("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link",
+                          "token"), "with send_to_graveyard or banish: monsters of one of these "
+                          "kinds (\"1 Link Monster\")"),
+    "itself": Boolean("with send_to_graveyard or banish: the card itself may be among them (the "
+                      "text does not say \"other than this card\")"),
     "random": Boolean("with banish from: extra: \"banish ... random face-down cards from your "
                       "Extra Deck\": only its face-down cards, taken at random"),
     "category": OneOf(CATEGORIES, description="with send_to_graveyard or banish: the kind of "

@@ -117,6 +117,8 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
         link = links.setdefault(number.number, {})
         if str(key) == "target":
             link.setdefault("targets", []).append(value(item))
+        elif str(key) == "cost_banish":
+            link.setdefault("cost", {}).setdefault("banish", []).append(value(item))
         elif str(key) in ("resolved", "co_linked"):
             link[str(key)] = True
         else:
@@ -126,8 +128,10 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
         link = links[number]
         if "targets" in link:
             link["targets"] = sorted(link["targets"])
+        if "cost" in link:
+            link["cost"]["banish"] = sorted(link["cost"]["banish"])
         ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
-                                             "kind", "from", "negated", "by_effect_of",
+                                             "kind", "from", "negated", "by_effect_of", "cost",
                                              "co_linked", "resolved")
                         if k in link})
     return ordered
@@ -173,6 +177,8 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
                       "source": value(source)}
             if name and name[0].type == clingo.SymbolType.String:   # a lock on a card name
                 effect["name"] = name[0].string
+                if len(name) > 1:           # cost_attribute_locked: and an Attribute
+                    effect["attribute"] = name[1].string
             elif name and name[0].type == clingo.SymbolType.Function:   # a kind of monster card
                 effect["monster_card_type"] = str(name[0])
             elif name:                      # a column (1-5 from A's left)
