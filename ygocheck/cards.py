@@ -390,21 +390,30 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
     """A condition says what it counts (controls, in) or compares (lp), once; counts and
     filters belong to cards counted, never to LP."""
     said = [key for key in ("controls", "in", "lp", "this_card", "summoned_by",
-                            "battle_phase_monsters", "summons_this_turn")
+                            "battle_phase_monsters", "summons_this_turn",
+                            "activated_this_turn")
             if key in condition]
     if len(said) != 1:
         checker.add(line, f"{where} must say exactly one of controls (cards the player "
                     "controls), in (cards in a place), lp (LP compared with the other "
                     f"player's), this_card (what this card did), summoned_by (the card whose "
                     f"effect Special Summoned this card), battle_phase_monsters (the monsters "
-                    f"of the start of this Battle Phase) or summons_this_turn (the monsters the "
-                    f"player summoned this turn); it says {', '.join(said) or 'none'}")
+                    f"of the start of this Battle Phase), summons_this_turn (the monsters the "
+                    f"player summoned this turn) or activated_this_turn (what the player "
+                    f"activated this turn); it says {', '.join(said) or 'none'}")
         return
     if said[0] == "battle_phase_monsters":
         extra = [key for key in condition if key not in (said[0], "at_least")]
         if extra:
             checker.add(line, f"{where}: a battle_phase_monsters condition counts the "
                         f"monsters of its record only (at_least); drop {', '.join(extra)}")
+        return
+    if said[0] == "activated_this_turn":
+        extra = [key for key in condition if key not in (said[0], "player")]
+        if extra:
+            checker.add(line, f"{where}: an activated_this_turn condition asks whether a "
+                        f"player activated such an effect this turn (player); drop "
+                        f"{', '.join(extra)}")
         return
     if said[0] == "summons_this_turn":
         extra = [key for key in condition

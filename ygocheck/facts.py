@@ -126,7 +126,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         for card_id in item.get("event_cards") or []:
             add(f"snapshot_pending({index},event_cards,{term(card_id)}).")
     this_turn = state.get("this_turn") or {}
-    for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated"):
+    for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated",
+                "monster_effect_in_main_phase"):
         for player in this_turn.get(key) or []:
             add(f"snapshot_this_turn({key},{constant(player)}).")
     for item in this_turn.get("effects") or []:

@@ -641,6 +641,8 @@ THIS_TURN = Record("this_turn", {
     "summoned": Players("players who have Summoned a monster this turn (Normal, Tribute, Flip "
                         "or Special Summoned; a Set is no Summon)"),
     "activated": Players("players who have activated a card or effect this turn"),
+    "monster_effect_in_main_phase": Players("players who have activated a monster effect during "
+                                            "the Main Phase this turn (written by the rules)"),
     "summon_count": ListOf(SUMMON_COUNT, description="how many monsters each player has "
                            "Normal (Tribute) or Special Summoned this turn (written by the "
                            "rules; no Flip Summon, no Set)", nullable=True),
@@ -834,7 +836,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "level_becomes_target", "atk_change_when_attacking",
               "monsters_cannot_change_position",
               "normal_draw_per_name", "original_atk_per_material",
-              "cannot_be_attack_target", "tribute", "lock_cost_attribute")
+              "cannot_be_attack_target", "tribute", "lock_cost_attribute",
+              "look_at_hand")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1138,9 +1141,14 @@ REQUIREMENT = Record("requirement", {
                                    "you controlled at the start of this Battle Phase (at least "
                                    "`at_least`) have been destroyed by battle and sent to the "
                                    "GY (Tualatin)"),
+    "activated_this_turn": OneOf(("monster_effect_in_your_main_phase",),
+                                 description="the player has activated a monster effect during "
+                                 "your Main Phase this turn (\"if your opponent has activated a "
+                                 "monster effect during your Main Phase this turn\", Triple "
+                                 "Tactics Talent)"),
 }, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card",
                                        "summoned_by", "battle_phase_monsters",
-                                       "summons_this_turn"))
+                                       "summons_this_turn", "activated_this_turn"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),

@@ -195,13 +195,15 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
                 {"player": value(player), "count": count.number})
         else:
             this_turn.setdefault(str(key), []).append(value(item))
-    for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated"):
+    for key in ("normal_summon_used", "pendulum_summon_used", "summoned", "activated",
+                "monster_effect_in_main_phase"):
         if key in this_turn:
             this_turn[key] = sorted(set(this_turn[key]))
     if "battle_phase_monsters" in this_turn:
         this_turn["battle_phase_monsters"] = sorted(set(this_turn["battle_phase_monsters"]))
     return {k: this_turn[k] for k in ("normal_summon_used", "pendulum_summon_used", "summoned",
-                                      "activated", "summon_count", "used", "effects",
+                                      "activated", "monster_effect_in_main_phase",
+                                      "summon_count", "used", "effects",
                                       "battle_phase_monsters")
             if k in this_turn}
 
