@@ -453,9 +453,13 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked}]}]}", "`what: picked` needs `from`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
-     "[{op: destroy, what: picked, from: [deck]}]}]}", "only special_summon, add_to_hand, "
-     "send_to_graveyard, banish, activate and set_card pick their cards on resolution "
-     "(`what: picked`), not destroy"),
+     "[{op: change_atk, what: picked, from: [deck], amount: 100}]}]}",
+     "only special_summon, add_to_hand, send_to_graveyard, banish, activate, set_card, "
+     "destroy, take_control and return_to_deck pick their cards on resolution "
+     "(`what: picked`), not change_atk"),
+    ("{category: spell, kind: normal, effects: [{kind: activation, does: "
+     "[{op: destroy, what: picked, from: [deck]}]}]}", "destroy picks its cards on the field "
+     "only"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: add_to_hand, what: targets}]}]}", "add_to_hand adds the cards it picks as it "
      "resolves: give `what: picked`"),
@@ -467,8 +471,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
      "an operation picks; give `what: picked`"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: special_summon, what: picked, from: [field]}]}]}",
-     "special_summon does not pick from the field: a pick on the field banishes or sends to "
-     "the GY"),
+     "special_summon does not pick from the field: a pick on the field banishes, sends to "
+     "the GY, destroys or takes control"),
     # a replacement of the GY reaches every card or only monsters
     ("{category: spell, kind: continuous, effects: [{kind: activation, does: []}, {kind: "
      "continuous, applies: [{op: replace_graveyard, to: banished, of: spell}]}]}",

@@ -388,7 +388,7 @@ def _options(answers: list[Answer]) -> list[dict[str, Any]]:
 
 def new_events(answer: Answer, before: int) -> list[dict[str, Any]]:
     """The events of the settled moment after the first `before` ones."""
-    from .state_out import EVENT_ORDER, _records
+    from .state_out import EVENT_LISTS, EVENT_ORDER, _records
 
-    records = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card", "vanished"))
+    records = _records(answer, "snapshot_event", EVENT_ORDER, repeated=EVENT_LISTS)
     return records[before:]

@@ -108,6 +108,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_event({index},card,{term(card_id)}).")
         for card_id in event.get("vanished") or []:
             add(f"snapshot_event({index},vanished,{term(card_id)}).")
+        for card_id in event.get("pointed_by") or []:
+            add(f"snapshot_event({index},pointed_by,{term(card_id)}).")
         for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing",
                     "face"):
             if key in event:

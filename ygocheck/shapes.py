@@ -596,6 +596,8 @@ EVENT = Record("event", {
     "face": Word("face", "for a card that left the field: down when it was face-down there"),
     "followed": Boolean("true: a later part of the same effect (after \"then\") happened after "
                         "it, so it is not the last thing that happened"),
+    "pointed_by": IdList("for a monster destroyed or sent to the GY from a Monster Zone: the Link "
+                         "Monsters that pointed to it as it left (written by the rules)"),
 }, required=("event",))
 
 PENDING_TRIGGER = Record("pending_trigger", {
@@ -797,7 +799,8 @@ TIMINGS = ("start_of_damage_step", "before_damage_calculation", "damage_calculat
            "start_of_main_phase_1")
 EVENTS_NAMED = ("summoning", "summoned", "flip_summoned", "flipped", "attack_declared",
                 "attack_targeted", "activated", "destroyed", "sent_to_graveyard", "banished",
-                "drawn", "discarded", "damage", "phase_start", "set", "added", "left_field")
+                "drawn", "discarded", "damage", "phase_start", "set", "added", "left_field",
+                "destroyed_by_battle_or_sent_to_graveyard")
 SUMMON_METHODS = ("normal", "tribute", "set", "flip", "special", "fusion", "ritual", "synchro",
                   "xyz", "pendulum", "link")
 WHO = ("you", "opponent", "any")
@@ -955,7 +958,8 @@ class OperationWord(Spec):
 EVENT_PATTERN = Record("event_pattern", {
     "event": OneOf(EVENTS_NAMED, description="the event"),
     "player": OneOf(WHO, description="who performed it"),
-    "card": OneOf(("self", "other", "any", "battle_opponent"), description="whom it happened "
+    "card": OneOf(("self", "other", "any", "battle_opponent", "pointed_to"),
+                  description="pointed_to: a monster this card pointed to as it left; whom it happened "
                   "to (other: any card but this one, \"another monster\")"),
     "how": ListOfWords(SUMMON_METHODS, "for a summon event: the methods"),
     "on_field": Boolean("this face-up card on the field"),

@@ -23,9 +23,11 @@ CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "posi
               "counters", "modifiers", "temporary", "control")
 EVENT_ORDER = ("event", "card", "cards", "player", "how", "by", "from", "to", "target",
                "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished", "face",
-               "followed")
+               "followed", "pointed_by")
 FLAGS = ("attacked", "position_changed", "battled", "token", "revealed", "properly_summoned")
 INTERNAL = ("moved", "fresh")
+# Event keys that may hold several cards (written as lists; `card` becomes `cards`).
+EVENT_LISTS = ("card", "vanished", "pointed_by")
 # Event keys whose one value is true (written as a YAML boolean).
 EVENT_FLAGS = ("followed",)
 
@@ -78,7 +80,7 @@ def snapshot_mapping(answer: Answer, before: dict[str, Any], card_order: list[st
     chain = _chain(answer)
     if chain:
         state["chain"] = chain
-    events = _records(answer, "snapshot_event", EVENT_ORDER, repeated=("card", "vanished"))
+    events = _records(answer, "snapshot_event", EVENT_ORDER, repeated=EVENT_LISTS)
     if events:
         state["events"] = events
     pending = _records(answer, "snapshot_pending", ("player", "card", "effect", "event_cards"),

@@ -29,7 +29,7 @@ def test_a_bad_operation_group_is_refused_at_its_operation() -> None:
     facts = """
     definition("Bad",category,trap). definition("Bad",kind,normal).
     definition_effect("Bad",1,kind,activation).
-    definition_operation("Bad",1,does,1,op,destroy).
+    definition_operation("Bad",1,does,1,op,change_atk).
     definition_operation("Bad",1,does,1,what,picked).
     definition_operation("Bad",1,does,2,op,destroy).
     definition_operation("Bad",1,does,2,what,summoned_monster).
@@ -37,8 +37,8 @@ def test_a_bad_operation_group_is_refused_at_its_operation() -> None:
     definition_operation("Bad",1,does,3,what,self).
     """
     errors = definition_errors(facts)
-    # A pick that is no Special Summon (MISC-91); a summoned monster a Trap's activation that
-    # answers no summon never has. change_attack_target on itself is what its rule reads.
+    # A pick by an operation that picks nothing (MISC-91); a summoned monster a Trap's activation
+    # that answers no summon never has. change_attack_target on itself is what its rule reads.
     assert errors == {"Bad operation(1,does,1)", "Bad operation(1,does,2)"}
     # Answering a summon, the same effect has that monster.
     facts += 'definition_event("Bad",1,when,event,summoned).'
