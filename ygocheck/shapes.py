@@ -840,7 +840,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "monsters_cannot_change_position",
               "normal_draw_per_name", "original_atk_per_material",
               "cannot_be_attack_target", "tribute", "lock_cost_attribute",
-              "look_at_hand")
+              "look_at_hand", "stats_of_equipped")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1334,7 +1334,8 @@ OPERATION = Record("operation", {
     "each_time": OneOf(("spell_resolves",), description="place_counter in applies: each time "
                        "a Spell Card is activated, as that Spell resolves"),
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
-                   "hold (\"(max. 1)\")"),
+                   "hold (\"(max. 1)\"); for equip, 1: \"equip that target to this card (max. "
+                   "1)\""),
     "for_each_card_in": OneOf(("hand", "zones_it_points_to"), description="for change_atk and "
                               "change_def in applies: the amount for each card in that place of "
                               "the monster's controller (\"gains 600 ATK/DEF for each card in "
