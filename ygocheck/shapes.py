@@ -959,8 +959,8 @@ EVENT_PATTERN = Record("event_pattern", {
     "event": OneOf(EVENTS_NAMED, description="the event"),
     "player": OneOf(WHO, description="who performed it"),
     "card": OneOf(("self", "other", "any", "battle_opponent", "pointed_to"),
-                  description="pointed_to: a monster this card pointed to as it left; whom it happened "
-                  "to (other: any card but this one, \"another monster\")"),
+                  description="whom it happened to (other: any card but this one, \"another "
+                  "monster\"; pointed_to: a monster this card pointed to as it left)"),
     "how": ListOfWords(SUMMON_METHODS, "for a summon event: the methods"),
     "on_field": Boolean("this face-up card on the field"),
     "from": OneOf(("deck", "graveyard", "banished", "hand", "field"), description="the place "
