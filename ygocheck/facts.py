@@ -96,6 +96,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_link({number},resolved,true).")
         if link.get("co_linked"):
             add(f"snapshot_link({number},co_linked,true).")
+        if link.get("in_defense_position"):
+            add(f"snapshot_link({number},in_defense_position,true).")
         for chosen in link.get("targets") or []:
             add(f"snapshot_link({number},target,{term(chosen)}).")
         for paid in (link.get("cost") or {}).get("banish") or []:

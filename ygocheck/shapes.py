@@ -573,6 +573,9 @@ LINK = Record("chain_link", {
     "resolved": Boolean("already resolved, in a chain that is resolving"),
     "co_linked": Boolean("its card was co-linked as it was activated (kept for an effect that "
                          "asks, `only_if_activated: co_linked`)"),
+    "in_defense_position": Boolean("its monster was in face-up Defense Position on the field as "
+                                   "it was activated (kept while a card that negates such "
+                                   "effects is on the field)"),
 }, required=("player", "card"))
 
 EVENT = Record("event", {
@@ -840,7 +843,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "monsters_cannot_change_position",
               "normal_draw_per_name", "original_atk_per_material",
               "cannot_be_attack_target", "tribute", "lock_cost_attribute",
-              "look_at_hand", "stats_of_equipped")
+              "look_at_hand", "stats_of_equipped", "monsters_in_defense_position",
+              "negate_effects_activated_in_defense_position")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",

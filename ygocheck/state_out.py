@@ -121,7 +121,7 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link.setdefault("targets", []).append(value(item))
         elif str(key) == "cost_banish":
             link.setdefault("cost", {}).setdefault("banish", []).append(value(item))
-        elif str(key) in ("resolved", "co_linked"):
+        elif str(key) in ("resolved", "co_linked", "in_defense_position"):
             link[str(key)] = True
         else:
             link[str(key)] = value(item)
@@ -134,7 +134,7 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link["cost"]["banish"] = sorted(link["cost"]["banish"])
         ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
                                              "kind", "from", "negated", "by_effect_of", "cost",
-                                             "co_linked", "resolved")
+                                             "co_linked", "in_defense_position", "resolved")
                         if k in link})
     return ordered
 
