@@ -562,7 +562,7 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     # "Place 1 Spell Counter on it (max. 1)" (Breaker the Magical Warrior)
     ("{category: spell, kind: normal, effects: [{kind: activation, does: [{op: draw, "
      "player: you, count: 1, max: 1}]}]}", "`max` is the most counters place_counter may leave "
-     "on the card; draw reads none"),
+     "on the card, or `max: 1` on equip (\"(max. 1)\"); draw reads none"),
     # "Send 1 monster from your hand to the GY" (One for One, CHAIN-91): says where from
     ("{category: spell, kind: normal, effects: [{kind: activation, cost: [{send_to_graveyard: "
      "1, category: monster}]}]}", "send_to_graveyard and from go together"),
