@@ -60,7 +60,8 @@ def _without_condition(mapping: dict, checker: Checker, where: str) -> dict:
 
 # The keys that describe the cards an operation picks (shape: only with `what: picked`). Which
 # operations may pick, and which cards an operation may act on, are the rules' (asp/check.lp).
-PICK_KEYS = ("from", "category", "kind", "attribute", "name", "archetype", "max_level",
+PICK_KEYS = ("from", "category", "kind", "effect", "attribute", "name", "archetype",
+             "max_level",
              "min_level", "max_atk",
              "min_atk", "max_def", "min_def", "tuner")
 
@@ -322,7 +323,8 @@ def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: the counters "
                         "come from anywhere on the field (counters_from_field) or from your "
                         "field (counters_from_your_field); give one")
-        taking = isinstance(cost, dict) and ("send_to_graveyard" in cost or "banish" in cost)
+        taking = isinstance(cost, dict) and ("send_to_graveyard" in cost or "banish" in cost
+                                             or "send_to_graveyard_any" in cost)
         if isinstance(cost, dict) and taking != ("from" in cost):
             checker.add(checker.line(effect, "cost"), f"{where}.cost[{index}]: "
                         "send_to_graveyard and from go together (banish and from too): how "

@@ -102,6 +102,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_link({number},target,{term(chosen)}).")
         for paid in (link.get("cost") or {}).get("banish") or []:
             add(f"snapshot_link({number},cost_banish,{term(paid)}).")
+        for paid in (link.get("cost") or {}).get("send_to_graveyard") or []:
+            add(f"snapshot_link({number},cost_send,{term(paid)}).")
     for index, event in enumerate(state.get("events") or [], start=1):
         add(f"snapshot_event({index},event,{constant(event['event'])}).")
         if "card" in event:

@@ -47,10 +47,12 @@ def describe_action(action: dict[str, Any]) -> str:
 
 def _choices(action: dict[str, Any]) -> str:
     notes = []
-    ranged = {"targets_from": "targets_up_to", "discards_from": "discards_up_to"}
+    ranged = {"targets_from": "targets_up_to", "discards_from": "discards_up_to",
+              "sent_from": "sent_up_to"}
     for key, word in (("targets_from", "target"), ("tributes_from", "tribute"),
-                      ("discards_from", "discard")):
-        if key in action and (key != "discards_from" or action.get("discards_up_to")):
+                      ("discards_from", "discard"), ("sent_from", "cost card")):
+        if key in action and (key not in ("discards_from", "sent_from")
+                              or action.get(ranged[key])):
             count = len(action[key])
             options = sorted({card for group in action[key] for card in group})
             many = f"1 to {count}" if key in ranged and action.get(ranged[key]) else str(count)

@@ -555,6 +555,7 @@ COST = Record("paid_cost", {
     "discard": IdList("cards discarded"),
     "tribute": IdList("monsters Tributed"),
     "banish": IdList("cards banished"),
+    "send_to_graveyard": IdList("cards sent to the GY"),
     "pay_lp": Integer(0, 10**9, "LP paid"),
 }, description="what was paid for the activation, for the record", nullable=True)
 
@@ -855,7 +856,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "main_monster_zone_monsters", "all_cards_in_hands_and_field",
           "field_zone_cards", "all_other_cards", "all_other_monsters",
           "your_co_linked_monsters", "co_linked_monsters", "summoned_using_this_card",
-          "all_face_up_monsters")
+          "all_face_up_monsters", "picked_by_this_effect")
 # Where an operation picks its cards on resolution (`what: picked`); the Extra Deck only for a
 # Special Summon (asp/check.lp).
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
@@ -1170,6 +1171,9 @@ COST_SPEC = Record("cost", {
                            "as its player chooses (a target group with as_many_as: discarded "
                            "takes the same number)"),
     "tribute": Integer(1, 100000),
+    "send_to_graveyard_any": Boolean("\"send any number of other cards from your hand and/or "
+                                     "field to the GY\": 1 or more, as many as its player "
+                                     "chooses, from the places `from` names"),
     "tribute_self": Boolean(),
     "send_self_to_graveyard": Boolean(),
     "send_to_graveyard": Integer(1, 100000, "cards sent to the GY from the place `from` names "
@@ -1304,6 +1308,7 @@ OPERATION = Record("operation", {
                                "this effect was activated\": only if its chain link records "
                                "that it was"),
     "tuner": Boolean("with what: picked, a Tuner (true) or a non-Tuner (false)"),
+    "effect": Boolean("with what: picked, an Effect Monster (\"choose ... Effect Monsters\")"),
     "if_position": OneOf(("attack", "defense"), description="\"depending on this card's "
                          "current battle position\": applied only while this card is face-up "
                          "on the field in that position as the effect resolves"),
@@ -1356,9 +1361,11 @@ OPERATION = Record("operation", {
                        "effect's target (\"equal to that monster's Link Rating x 1000\")"),
     "exactly": Boolean("change_atk with a negative amount: \"lose exactly 800 ATK\": only if its "
                        "ATK is at least that much; the effect cannot be activated otherwise"),
-    "count_of": OneOf(("spells_on_field_and_in_graveyards",), description="place_counter: as "
-                      "many counters as there are such cards as it resolves (\"equal to the "
-                      "number of Spells on the field and in the GYs\")"),
+    "count_of": OneOf(("spells_on_field_and_in_graveyards", "cost_sent"),
+                      description="place_counter: as many counters as there are such cards as "
+                      "it resolves (\"equal to the number of Spells on the field and in the "
+                      "GYs\"); cost_sent, with what: picked: \"choose that many\", as many as "
+                      "the any-number cost sent to the GY"),
     "times": Integer(1, 10000, "with equal_to and read_from: the value read is multiplied by "
                      "this (\"Link Rating x 1000\")"),
     "excavate": Integer(1, 60, "add_to_hand with what: picked from: [deck]: \"excavate N cards "
@@ -1417,10 +1424,11 @@ EFFECT = Record("effect", {
     "once_per_chain": Boolean("\"once per Chain\" (OCG 同一チェーン上では１度まで): not activated "
                               "again while a link of this effect of this card is on the chain"),
     "negates": ListOfWords(NEGATES),
-    "not_answered_by": ListOfWords(("monster", "spell", "trap", "card"),
+    "not_answered_by": ListOfWords(("monster", "spell", "trap", "card", "cost_sent_types"),
                                    "neither player can activate these in response to its "
                                    "activation (monster: monster effects; card: any card or "
-                                   "effect)"),
+                                   "effect; cost_sent_types: the opponent, cards or effects of "
+                                   "the original types of the cards its cost sent to the GY)"),
     "not_answered_by_player": OneOf(("both", "opponent"), description="who may not chain "
                                     "what not_answered_by names: both players (default, "
                                     "\"neither player\"), or only the opponent of the "

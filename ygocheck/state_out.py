@@ -121,6 +121,8 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link.setdefault("targets", []).append(value(item))
         elif str(key) == "cost_banish":
             link.setdefault("cost", {}).setdefault("banish", []).append(value(item))
+        elif str(key) == "cost_send":
+            link.setdefault("cost", {}).setdefault("send_to_graveyard", []).append(value(item))
         elif str(key) in ("resolved", "co_linked", "in_defense_position"):
             link[str(key)] = True
         else:
@@ -131,7 +133,7 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
         if "targets" in link:
             link["targets"] = sorted(link["targets"])
         if "cost" in link:
-            link["cost"]["banish"] = sorted(link["cost"]["banish"])
+            link["cost"] = {key: sorted(cards) for key, cards in sorted(link["cost"].items())}
         ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
                                              "kind", "from", "negated", "by_effect_of", "cost",
                                              "co_linked", "in_defense_position", "resolved")
