@@ -15,6 +15,8 @@ What an action means in a moment (which legal action, with which cards) is the r
 
 from __future__ import annotations
 
+import re
+
 import json
 from typing import Any
 
@@ -202,6 +204,11 @@ def _ids(value: Any, where: str) -> None:
         raise ActionError(f"{where} must be a list of card ids")
 
 
+# The ids the rules give the Tokens an effect makes (token_1 ... token_10, docs/cards.md
+# `summon_tokens`): a later action of the same line may name one the snapshot does not have yet.
+NEW_TOKEN_ID = re.compile(r"token_(10|[1-9])\Z")
+
+
 def check_cards(actions: list[dict[str, Any]], card_ids: set[str], file: str) -> None:
     """Refuse actions that name a card the snapshot does not have (bad input, exit 2)."""
     from .problems import BadInput, Problem
@@ -217,7 +224,9 @@ def check_cards(actions: list[dict[str, Any]], card_ids: set[str], file: str) ->
         if action.get("action") == "choose":
             named = [action.get("card")]
         for card_id in named:
-            if card_id is not None and card_id != "direct" and card_id not in card_ids:
+            if card_id is not None and card_id != "direct" and card_id not in card_ids \
+                    and not (number > 1 and isinstance(card_id, str)
+                             and NEW_TOKEN_ID.match(card_id)):
                 problems.append(f"{what} names {card_id!r}, which is not a card of the snapshot")
         declared = action.get("declare")
         if isinstance(declared, str) and not WORD.match(declared) and not _known_name(declared):

@@ -121,7 +121,8 @@ def _check_operation_arguments(effect: dict, checker: Checker, where: str,
             checker.add(at, f"{here}: give the amount (amount) or what it equals (equal_to), "
                         "not both")
         elif "equal_to" in operation and "what" not in operation \
-                and operation["equal_to"] != "damage_before":   # it reads no monster
+                and operation["equal_to"] not in ("damage_before", "damage_taken"):
+            # damage_before and damage_taken read no monster
             checker.add(at, f"{here}: equal_to needs `what`, the monster whose value it reads "
                         "(targets, attacker, battle_opponent, self, ...)")
         elif "amount" not in operation and "equal_to" not in operation \

@@ -104,6 +104,10 @@ def snapshot_facts(snapshot: Snapshot) -> str:
             add(f"snapshot_link({number},cost_banish,{term(paid)}).")
         for paid in (link.get("cost") or {}).get("send_to_graveyard") or []:
             add(f"snapshot_link({number},cost_send,{term(paid)}).")
+        damage = link.get("damage_taken")
+        if isinstance(damage, dict):
+            add(f"snapshot_link({number},damage_taken,({constant(damage['kind'])},"
+                f"{int(damage['amount'])})).")
     for index, event in enumerate(state.get("events") or [], start=1):
         add(f"snapshot_event({index},event,{constant(event['event'])}).")
         if "card" in event:
@@ -196,6 +200,10 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
         add(f"snapshot_card({ident},summoned_material,{term(material)}).")
     if summoned.get("properly") is True:
         add(f"snapshot_card({ident},properly_summoned,true).")
+    damage = summoned.get("damage")
+    if isinstance(damage, dict):
+        add(f"snapshot_card({ident},summoned_damage,({constant(damage['kind'])},"
+            f"{int(damage['amount'])})).")
     for number in fields.get("used_this_turn") or []:
         add(f"snapshot_card({ident},used_this_turn,{number}).")
     for key in ("equipped_to", "attached_to", "bound_to"):

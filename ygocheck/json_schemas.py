@@ -75,7 +75,8 @@ def _amount_relations() -> list[dict[str, Any]]:
     lp = {"properties": {"op": {"enum": ["damage", "gain_lp"]}}, "required": ["op"]}
     return [{"if": lp, "then": {"not": {"required": ["amount", "equal_to"]}}},
             {"if": {"allOf": [lp, {"required": ["equal_to"]},
-                              {"not": {"properties": {"equal_to": {"const": "damage_before"}}}}]},
+                              {"not": {"properties": {"equal_to": {
+                                  "enum": ["damage_before", "damage_taken"]}}}}]},
              "then": {"required": ["what"]}},
             {"if": {"properties": {"op": {"const": "banish_temporarily"}}, "required": ["op"]},
              "then": {"required": ["until"],

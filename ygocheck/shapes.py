@@ -574,6 +574,11 @@ LINK = Record("chain_link", {
     "resolved": Boolean("already resolved, in a chain that is resolving"),
     "co_linked": Boolean("its card was co-linked as it was activated (kept for an effect that "
                          "asks, `only_if_activated: co_linked`)"),
+    "damage_taken": Record("damage_taken", {
+        "kind": OneOf(("battle", "effect")),
+        "amount": Integer(0, 10**9),
+    }, required=("kind", "amount"), description="the damage its player took that its trigger "
+        "answered (written by the rules: \"when you take damage\")"),
     "in_defense_position": Boolean("its monster was in face-up Defense Position on the field as "
                                    "it was activated (kept while a card that negates such "
                                    "effects is on the field)"),
@@ -674,6 +679,11 @@ SUMMONED = Record("summoned", {
     "turn": Integer(1, TURN_LIMIT, "the turn it was summoned"),
     "materials": IdList("the monsters its Synchro, Xyz or Link Summon by procedure used as "
                         "materials (kept while it stays face-up on the field)"),
+    "damage": Record("summoned_damage", {
+        "kind": OneOf(("battle", "effect")),
+        "amount": Integer(0, 10**9),
+    }, required=("kind", "amount"), description="the damage that led to its Special Summon by "
+        "its own effect (written by the rules; Gorz the Emissary of Darkness)"),
 }, description="how the card came to the field, if it was summoned", nullable=True)
 
 MODIFIER = Record("modifier", {
@@ -1229,7 +1239,7 @@ OPERATION = Record("operation", {
     "position": OperationWord(),
     "amount": Integer(-100000, 100000),
     "equal_to": OneOf(("atk", "def", "original_atk", "original_def", "damage_before",
-                       "link_rating"),
+                       "link_rating", "damage_taken"),
                       description="for damage and gain_lp: the amount is this value of the "
                       "monsters `what` names; damage_before (damage only, with no `what`): the "
                       "damage the operation before it inflicted"),
@@ -1275,7 +1285,10 @@ OPERATION = Record("operation", {
                   "kind token)"),
     "no_tribute_summon": Boolean("summon_tokens: \"they cannot be Tributed for a Tribute "
                                  "Summon\""),
-    "stats_of": OneOf(("tributed",), description="summon_tokens: \"this Token's ATK/DEF "
+    "if_damage": OneOf(("battle", "effect"), description="\"based on the type of damage\": the "
+                       "operation happens only if the damage that led to this card's Special "
+                       "Summon by its own effect was of that kind"),
+    "stats_of": OneOf(("tributed", "damage_taken"), description="summon_tokens: \"this Token's ATK/DEF "
                       "become the combined original ATK/DEF of the Tributed monsters\": of "
                       "the monsters the effect's tribute operation Tributed"),
     "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),

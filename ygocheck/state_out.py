@@ -123,6 +123,9 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link.setdefault("cost", {}).setdefault("banish", []).append(value(item))
         elif str(key) == "cost_send":
             link.setdefault("cost", {}).setdefault("send_to_graveyard", []).append(value(item))
+        elif str(key) == "damage_taken":
+            kind, amount = item.arguments
+            link["damage_taken"] = {"kind": str(kind), "amount": amount.number}
         elif str(key) in ("resolved", "co_linked", "in_defense_position"):
             link[str(key)] = True
         else:
@@ -136,7 +139,8 @@ def _chain(answer: Answer) -> list[dict[str, Any]]:
             link["cost"] = {key: sorted(cards) for key, cards in sorted(link["cost"].items())}
         ordered.append({k: link[k] for k in ("player", "card", "effect", "targets", "declared",
                                              "kind", "from", "negated", "by_effect_of", "cost",
-                                             "co_linked", "in_defense_position", "resolved")
+                                             "damage_taken", "co_linked", "in_defense_position",
+                                             "resolved")
                         if k in link})
     return ordered
 
@@ -242,6 +246,9 @@ def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
                     card[key] = True
             elif key == "summoned_material":
                 summoned["materials"] = sorted(value(i) for i in items)
+            elif key == "summoned_damage":
+                kind, amount = items[0].arguments
+                summoned["damage"] = {"kind": str(kind), "amount": amount.number}
             elif key.startswith("summoned_"):
                 summoned[key[len("summoned_"):]] = value(items[0])
             elif key in ("used_this_turn", "targets"):
@@ -255,7 +262,8 @@ def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
                 card[key] = value(items[0])
         if summoned:
             card["summoned"] = {k: summoned[k] for k in ("how", "from", "by", "properly",
-                                                          "turn", "materials") if k in summoned}
+                                                          "turn", "materials", "damage")
+                                if k in summoned}
         if not card.get("token"):
             card.update(stats.get(card_id, {}))
         if card_id in modifiers:
