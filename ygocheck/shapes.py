@@ -1288,9 +1288,11 @@ OPERATION = Record("operation", {
     "if_damage": OneOf(("battle", "effect"), description="\"based on the type of damage\": the "
                        "operation happens only if the damage that led to this card's Special "
                        "Summon by its own effect was of that kind"),
-    "stats_of": OneOf(("tributed", "damage_taken"), description="summon_tokens: \"this Token's ATK/DEF "
-                      "become the combined original ATK/DEF of the Tributed monsters\": of "
-                      "the monsters the effect's tribute operation Tributed"),
+    "stats_of": OneOf(("tributed", "damage_taken"),
+                      description="summon_tokens: \"this Token's ATK/DEF become the combined "
+                      "original ATK/DEF of the Tributed monsters\": of the monsters the "
+                      "effect's tribute operation Tributed; damage_taken: equal to the damage "
+                      "that led to this card's Special Summon by its own effect"),
     "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
     "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
                         "discarded by the operation before it"),
