@@ -455,7 +455,8 @@ def test_definition_with_an_unknown_key(bad: Any) -> None:
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: change_atk, what: picked, from: [deck], amount: 100}]}]}",
      "only special_summon, add_to_hand, send_to_graveyard, banish, activate, set_card, "
-     "destroy, take_control, return_to_deck and set_atk pick their cards on resolution "
+     "destroy, take_control, return_to_deck, set_atk and attach pick their cards on "
+     "resolution "
      "(`what: picked`), not change_atk"),
     ("{category: spell, kind: normal, effects: [{kind: activation, does: "
      "[{op: destroy, what: picked, from: [deck]}]}]}", "destroy picks its cards on the field "

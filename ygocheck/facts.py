@@ -119,7 +119,7 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         for card_id in event.get("pointed_by") or []:
             add(f"snapshot_event({index},pointed_by,{term(card_id)}).")
         for key in ("player", "how", "by", "from", "to", "kind", "phase", "step", "timing",
-                    "face"):
+                    "face", "destroyer"):
             if key in event:
                 add(f"snapshot_event({index},{key},{constant(event[key])}).")
         for key in ("amount", "effect", "link"):

@@ -605,6 +605,8 @@ EVENT = Record("event", {
     "face": Word("face", "for a card that left the field: down when it was face-down there"),
     "followed": Boolean("true: a later part of the same effect (after \"then\") happened after "
                         "it, so it is not the last thing that happened"),
+    "destroyer": Player("for destroyed by an effect: the player of the chain link whose effect "
+                        "destroyed it (written by the rules)"),
     "pointed_by": IdList("for a monster destroyed or sent to the GY from a Monster Zone: the Link "
                          "Monsters that pointed to it as it left (written by the rules)"),
 }, required=("event",))
@@ -855,7 +857,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "normal_draw_per_name", "original_atk_per_material",
               "cannot_be_attack_target", "tribute", "lock_cost_attribute",
               "look_at_hand", "stats_of_equipped", "monsters_in_defense_position",
-              "negate_effects_activated_in_defense_position", "destroy_pointed_instead")
+              "negate_effects_activated_in_defense_position", "destroy_pointed_instead",
+              "attach")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -982,7 +985,9 @@ EVENT_PATTERN = Record("event_pattern", {
                   "the card left: for added, sent_to_graveyard, \"added from the Main Deck\"; "
                   "for destroyed, field: destroyed on the field (not a card whose activation was "
                   "negated and that was destroyed for it)"),
-    "by": OneOf(("battle", "effect"), description="for destroyed: by battle or by an effect"),
+    "by": OneOf(("battle", "effect", "battle_or_opponent_effect"),
+                description="for destroyed: by battle or by an effect; battle_or_opponent_effect: "
+                "\"destroyed by battle or an opponent's card effect\""),
     "kind": OneOf(("battle", "effect"), description="for damage: battle or effect damage"),
     "direct": Boolean("for attack_declared: a direct attack (\"declares a direct attack\")"),
     "min_atk": Integer(0, 100000, "for when: a card of the event has at least this ATK now "

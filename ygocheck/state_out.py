@@ -23,7 +23,7 @@ CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "posi
               "counters", "modifiers", "temporary", "control")
 EVENT_ORDER = ("event", "card", "cards", "player", "how", "by", "from", "to", "target",
                "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished", "face",
-               "followed", "pointed_by")
+               "followed", "pointed_by", "destroyer")
 FLAGS = ("attacked", "position_changed", "battled", "token", "revealed", "properly_summoned")
 INTERNAL = ("moved", "fresh")
 # Event keys that may hold several cards (written as lists; `card` becomes `cards`).
