@@ -605,8 +605,8 @@ EVENT = Record("event", {
     "face": Word("face", "for a card that left the field: down when it was face-down there"),
     "followed": Boolean("true: a later part of the same effect (after \"then\") happened after "
                         "it, so it is not the last thing that happened"),
-    "destroyer": Player("for destroyed by an effect: the player of the chain link whose effect "
-                        "destroyed it (written by the rules)"),
+    "destroyer": Player("for destroyed by an effect: the player of the chain link whose own "
+                        "operation destroyed it (written by the rules)"),
     "pointed_by": IdList("for a monster destroyed or sent to the GY from a Monster Zone: the Link "
                          "Monsters that pointed to it as it left (written by the rules)"),
 }, required=("event",))
