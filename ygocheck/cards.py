@@ -266,6 +266,20 @@ def _check_materials(card: dict, checker: Checker, where: str) -> None:
             elif "max" in group and isinstance(group.get("min"), int) \
                     and isinstance(group["max"], int) and group["max"] < group["min"]:
                 checker.add(line, f"{at}: max ({group['max']}) is below min ({group['min']})")
+    on_monster = materials.get("on_monster")
+    if isinstance(on_monster, dict):
+        at = f"{here}.on_monster"
+        group = on_monster.get("group")
+        if isinstance(group, dict):
+            sizes = [k for k in ("count", "min", "max") if k in group]
+            if sizes:
+                checker.add(line, f"{at}.group describes the one monster it is summoned on; "
+                            f"drop {', '.join(sizes)}")
+        conditions = on_monster.get("requires")
+        if isinstance(conditions, list):
+            for index, condition in enumerate(conditions, start=1):
+                if isinstance(condition, dict):
+                    _check_requirement(condition, checker, f"{at}.requires[{index}]", line)
 
 
 def _check_effect(card: dict, effect: Any, checker: Checker, where: str,
@@ -394,7 +408,7 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
     filters belong to cards counted, never to LP."""
     said = [key for key in ("controls", "in", "lp", "this_card", "summoned_by",
                             "battle_phase_monsters", "summons_this_turn",
-                            "activated_this_turn")
+                            "activated_this_turn", "battled_this_turn")
             if key in condition]
     if len(said) != 1:
         checker.add(line, f"{where} must say exactly one of controls (cards the player "
@@ -402,8 +416,16 @@ def _check_requirement(condition: dict, checker: Checker, where: str,
                     f"player's), this_card (what this card did), summoned_by (the card whose "
                     f"effect Special Summoned this card), battle_phase_monsters (the monsters "
                     f"of the start of this Battle Phase), summons_this_turn (the monsters the "
-                    f"player summoned this turn) or activated_this_turn (what the player "
-                    f"activated this turn); it says {', '.join(said) or 'none'}")
+                    f"player summoned this turn), activated_this_turn (what the player "
+                    f"activated this turn) or battled_this_turn (the kind of monster that "
+                    f"battled this turn); it says {', '.join(said) or 'none'}")
+        return
+    if said[0] == "battled_this_turn":
+        extra = [key for key in condition if key != said[0]]
+        if extra:
+            checker.add(line, f"{where}: a battled_this_turn condition asks whether a monster "
+                        f"of that kind battled this turn, either player's; drop "
+                        f"{', '.join(extra)}")
         return
     if said[0] == "battle_phase_monsters":
         extra = [key for key in condition if key not in (said[0], "at_least")]

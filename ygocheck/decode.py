@@ -71,11 +71,11 @@ def action_object(symbol: Any) -> dict[str, Any]:
                                                start=1):
         if (name, position, str(argument)) in found.unnamed:
             continue
-        # A card's further procedure is the method inherent(K): method inherent,
-        # procedure K (asp/legality/special_summon.lp).
-        if key == "method" and argument.type.name == "Function" and argument.name == "inherent" \
-                and len(argument.arguments) == 1:
-            action[key] = "inherent"
+        # A card's further procedure is the method inherent(K) or xyz(K): method inherent
+        # (xyz), procedure K (asp/legality/special_summon.lp).
+        if key == "method" and argument.type.name == "Function" \
+                and argument.name in ("inherent", "xyz") and len(argument.arguments) == 1:
+            action[key] = argument.name
             action["procedure"] = argument.arguments[0].number
             continue
         action[key] = PLAYER_NAMES[str(argument)] if key == "player" else _text(argument)
@@ -122,6 +122,10 @@ class Choices:
         for action, places in zones.items():
             self.lists.setdefault(action, {})["zones_from"] = sorted(
                 places, key=lambda z: (z["zone"], str(z["slot"])))
+        # The first of a card's several procedures of one method is named procedure 1
+        # (asp/legality/special_summon.lp, first_of_several/1).
+        for atom in answer.of("first_of_several"):
+            self.lists.setdefault(atom.arguments[0], {})["procedure"] = 1
         # "Target up to N": the lists are the most it may take; it takes at least one.
         for atom in answer.of("choice_ranged"):
             action, kind, _ = atom.arguments

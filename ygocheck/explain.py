@@ -114,6 +114,9 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("condition_lp", 2): lambda p, w: f"{p}'s LP are not {w} than the opponent's",
     ("condition_lp_amount", 4): lambda p, n, w, m: (
         f"{p} has {n} LP; the text asks for {'at most' if w == 'at_most' else 'at least'} {m}"),
+    ("no_kind_battled", 1): lambda k: f"no {k} monster has battled this turn",
+    ("procedure_used", 2): lambda p, c: (f"{p} has already summoned a monster of {c}'s name "
+                                         "by this procedure this turn (once per turn)"),
     ("deck_size", 2): lambda p, n: f"{p}'s Deck holds {_plural(n, 'card')}",
     ("draws", 2): lambda c, n: f"{c} draws {_plural(n, 'card')}",
     ("pick_cards", 3): lambda c, k, n: (f"{c} must pick {_plural(n, 'card')} as it resolves; "

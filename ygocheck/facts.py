@@ -154,6 +154,11 @@ def snapshot_facts(snapshot: Snapshot) -> str:
         add(f"snapshot_this_turn(battle_phase_monsters,{term(card_id)}).")
     for item in this_turn.get("summon_count") or []:
         add(f"snapshot_this_turn(summon_count,({constant(item['player'])},{int(item['count'])})).")
+    for kind in this_turn.get("battled_kinds") or []:
+        add(f"snapshot_this_turn(battled_kinds,{constant(kind)}).")
+    for item in this_turn.get("procedures_used") or []:
+        add(f"snapshot_this_turn(procedures_used,({constant(item['player'])},"
+            f"{term(item['name'])},{int(item['procedure'])})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")
@@ -198,6 +203,8 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
         add(f"snapshot_card({ident},summoned_by,{quoted(summoned['by'])}).")
     for material in summoned.get("materials") or []:
         add(f"snapshot_card({ident},summoned_material,{term(material)}).")
+    if "procedure" in summoned:
+        add(f"snapshot_card({ident},summoned_procedure,{int(summoned['procedure'])}).")
     if summoned.get("properly") is True:
         add(f"snapshot_card({ident},properly_summoned,true).")
     damage = summoned.get("damage")
@@ -256,6 +263,22 @@ def material_facts(ident: str, materials: Any) -> list[str]:
                 for one in value if isinstance(value, list) else [value]:
                     shown = described(key, one)
                     out.append(f"definition_material({ident},{asp_part},{index},{key},{shown}).")
+    # A further Xyz procedure on one monster (docs/cards.md `on_monster`): its group of one,
+    # its once per turn and its conditions (those of the pseudo-effect procedure(2)).
+    on_monster = materials.get("on_monster")
+    if isinstance(on_monster, dict):
+        out.append(f"definition_material({ident},on_monster,1,any,any).")
+        out.append(f"definition_material({ident},on_monster,1,count,1).")
+        for key, value in (on_monster.get("group") or {}).items():
+            for one in value if isinstance(value, list) else [value]:
+                out.append(f"definition_material({ident},on_monster,1,{key},"
+                           f"{described(key, one)}).")
+        if on_monster.get("once_per_turn"):
+            out.append(f"definition({ident},on_monster_once_per_turn,true).")
+        for index, condition in enumerate(on_monster.get("requires") or [], start=1):
+            for key, value in condition.items():
+                out.append(f"definition_requirement({ident},procedure(2),{index},{key},"
+                           f"{described(key, value)}).")
     return out
 
 

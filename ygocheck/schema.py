@@ -19,7 +19,7 @@ from .known import definitions_for
 from .limits import CARDS, CHAIN_LINKS, DEFINITIONS, EVENTS, MODIFIERS, PENDING
 from .shapes import (BATTLE, CARD_ENTRY, CONTROL, COST, EFFECT_LIMIT, EVENT, LINK, MODIFIER,
                      PENDING_TRIGGER, PLAYER_EFFECT, RESULT, STATE, SUMMONED, TEMPORARY,
-                     SUMMON_COUNT, THIS_TURN, TURN_LIMIT, USED_BY_NAME, Record)
+                     SUMMON_COUNT, PROCEDURE_USED, THIS_TURN, TURN_LIMIT, USED_BY_NAME, Record)
 from .vocabulary import PLAYERS, words
 
 # The keys of each mapping, from the one description of the format (shapes.py).
@@ -241,9 +241,10 @@ class _Shape:
             return
         self.record(this_turn, THIS_TURN, "state.this_turn",
                     ("normal_summon_used", "pendulum_summon_used", "summoned",
-                     "activated", "battle_phase_monsters"))
+                     "activated", "monster_effect_in_main_phase", "battle_phase_monsters",
+                     "battled_kinds"))
         for key, record in (("effects", PLAYER_EFFECT), ("used", USED_BY_NAME),
-                            ("summon_count", SUMMON_COUNT)):
+                            ("summon_count", SUMMON_COUNT), ("procedures_used", PROCEDURE_USED)):
             items = this_turn.get(key)
             if items is None or not c.listing(items, f"state.this_turn.{key}",
                                               c.line(this_turn, key)):

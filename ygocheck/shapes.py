@@ -625,6 +625,40 @@ USED_BY_NAME = Record("used_by_name", {
     "effect": Integer(1, EFFECT_LIMIT),
 }, required=("player", "name", "effect"))
 
+MATERIAL_KINDS = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token")
+
+
+@dataclass
+class ListOfWords(Spec):
+    """A list of words from a fixed list (an effect's `from`, `phase`, `negates`, an event's
+    `how`), with the card checker's message."""
+
+    options: tuple[str, ...] = ()
+    description: str = ""
+    nullable: bool = False
+
+    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
+        value = mapping[key]
+        line = c.line(mapping, key)
+        if not c.listing(value, f"{where}.{key}", line):
+            return False
+        ok = True
+        for item in value:
+            if item not in self.options:
+                c.add(line, f"{where}.{key} has {item!r}; allowed: {', '.join(self.options)}")
+                ok = False
+        return ok
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(self.options)}}
+
+
+PROCEDURE_USED = Record("procedure_used", {
+    "player": Player(),
+    "name": UsedName(),
+    "procedure": Integer(2, 9, "which of its procedures (2: the first further one)"),
+}, required=("player", "name", "procedure"))
+
 SUMMON_COUNT = Record("summon_count", {
     "player": Player("the player who summoned"),
     "count": Integer(0, 1000, "how many monsters"),
@@ -667,6 +701,12 @@ THIS_TURN = Record("this_turn", {
                                     "player entered this Battle Phase, while each of them has "
                                     "stayed on the field or been destroyed by battle and sent "
                                     "to the GY (written by the rules)"),
+    "battled_kinds": ListOfWords(MATERIAL_KINDS, "the kinds of the monsters, either "
+                                 "player's, that have battled this turn (written by the "
+                                 "rules)"),
+    "procedures_used": ListOf(PROCEDURE_USED, description="the further procedures limited "
+                              "to once per turn that a player has used this turn, by card "
+                              "name (written by the rules)", nullable=True),
 }, description="what happened earlier this turn", nullable=True)
 
 COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra",
@@ -681,6 +721,8 @@ SUMMONED = Record("summoned", {
     "turn": Integer(1, TURN_LIMIT, "the turn it was summoned"),
     "materials": IdList("the monsters its Synchro, Xyz or Link Summon by procedure used as "
                         "materials (kept while it stays face-up on the field)"),
+    "procedure": Integer(2, 9, "summoned by a further procedure of its own, the Kth of its "
+                         "text (written by the rules)"),
     "damage": Record("summoned_damage", {
         "kind": OneOf(("battle", "effect")),
         "amount": Integer(0, 10**9),
@@ -887,32 +929,6 @@ MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "sc
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
 # The kinds of monster a material description may ask for (`kind`, `not_kind`).
-MATERIAL_KINDS = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token")
-
-
-@dataclass
-class ListOfWords(Spec):
-    """A list of words from a fixed list (an effect's `from`, `phase`, `negates`, an event's
-    `how`), with the card checker's message."""
-
-    options: tuple[str, ...] = ()
-    description: str = ""
-    nullable: bool = False
-
-    def check(self, c: Checker, mapping: dict, key: str, where: str) -> bool:
-        value = mapping[key]
-        line = c.line(mapping, key)
-        if not c.listing(value, f"{where}.{key}", line):
-            return False
-        ok = True
-        for item in value:
-            if item not in self.options:
-                c.add(line, f"{where}.{key} has {item!r}; allowed: {', '.join(self.options)}")
-                ok = False
-        return ok
-
-    def json(self) -> dict[str, Any]:
-        return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(self.options)}}
 
 
 @dataclass
@@ -1170,9 +1186,15 @@ REQUIREMENT = Record("requirement", {
                                  "your Main Phase this turn (\"if your opponent has activated a "
                                  "monster effect during your Main Phase this turn\", Triple "
                                  "Tactics Talent)"),
+    "battled_this_turn": OneOf(("normal", "effect", "fusion", "ritual", "synchro", "xyz",
+                                "link", "token"),
+                               description="a monster of this kind, either player's, has "
+                               "battled this turn (\"if an Xyz Monster battled this turn\", "
+                               "Divine Arsenal AA-ZEUS - Sky Thunder)"),
 }, at_least=1, exactly_one_of=("controls", "in", "lp", "this_card",
                                        "summoned_by", "battle_phase_monsters",
-                                       "summons_this_turn", "activated_this_turn"))
+                                       "summons_this_turn", "activated_this_turn",
+                                       "battled_this_turn"))
 
 COST_SPEC = Record("cost", {
     "pay_lp": Integer(1, 100000),
@@ -1498,6 +1520,17 @@ MATERIAL_GROUP = Record("material_group", {
     "max_def": Integer(0, 100000),
 })
 
+# An Xyz Monster's further procedure on one monster ("you can also Xyz Summon this card by
+# using 1 Xyz Monster you control as material (transfer its materials to this card)").
+ON_MONSTER = Record("on_monster", {
+    "line": Text("the clause, verbatim from the text; for people, never read by the rules"),
+    "group": MATERIAL_GROUP,
+    "once_per_turn": Boolean("\"once per turn\": its player Xyz Summons a monster of this "
+                             "name this way once per turn"),
+    "requires": ListOf(REQUIREMENT, description="the conditions the text states (\"if an Xyz "
+                       "Monster battled this turn\"), as for an effect's requires"),
+}, required=("group",))
+
 MATERIALS = Record("materials", {
     "line": Text("the material line, verbatim from the text; for people, never read by the "
                  "rules"),
@@ -1509,6 +1542,7 @@ MATERIALS = Record("materials", {
                                "share a card name"),
     "unmodelled": Boolean("the line is not expressed by groups: every answer resting on it "
                           "warns"),
+    "on_monster": ON_MONSTER,
 })
 
 # A monster's own procedure from the hand ("you can Special Summon this card (from your hand)").

@@ -197,6 +197,10 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
             player, name, effect = item.arguments
             this_turn.setdefault("used", []).append(
                 {"player": value(player), "name": name.string, "effect": effect.number})
+        elif str(key) == "procedures_used":
+            player, name, procedure = item.arguments
+            this_turn.setdefault("procedures_used", []).append(
+                {"player": value(player), "name": name.string, "procedure": procedure.number})
         elif str(key) == "summon_count":
             player, count = item.arguments
             this_turn.setdefault("summon_count", []).append(
@@ -209,10 +213,13 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
             this_turn[key] = sorted(set(this_turn[key]))
     if "battle_phase_monsters" in this_turn:
         this_turn["battle_phase_monsters"] = sorted(set(this_turn["battle_phase_monsters"]))
+    if "battled_kinds" in this_turn:
+        this_turn["battled_kinds"] = sorted(set(this_turn["battled_kinds"]))
     return {k: this_turn[k] for k in ("normal_summon_used", "pendulum_summon_used", "summoned",
                                       "activated", "monster_effect_in_main_phase",
                                       "summon_count", "used", "effects",
-                                      "battle_phase_monsters")
+                                      "battle_phase_monsters", "battled_kinds",
+                                      "procedures_used")
             if k in this_turn}
 
 
@@ -262,7 +269,8 @@ def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
                 card[key] = value(items[0])
         if summoned:
             card["summoned"] = {k: summoned[k] for k in ("how", "from", "by", "properly",
-                                                          "turn", "materials", "damage")
+                                                          "turn", "materials", "procedure",
+                                                          "damage")
                                 if k in summoned}
         if not card.get("token"):
             card.update(stats.get(card_id, {}))
