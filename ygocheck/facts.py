@@ -47,7 +47,7 @@ def constant(value: Any) -> str:
 # The keys of a description whose values are texts (a Type, an Attribute, a name, an
 # archetype), written as strings; every other value is a constant.
 TEXT_KEYS = ("type", "attribute", "name", "archetype", "except_archetype", "types", "attributes",
-             "summoned_by", "not_attribute", "token", "except_name")
+             "summoned_by", "not_attribute", "token", "except_name", "by_your_type")
 
 
 def described(key: str, value: Any) -> str:

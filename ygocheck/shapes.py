@@ -1278,6 +1278,9 @@ OPERATION = Record("operation", {
                 description="the kind of card it reaches; effect_monster and flip_monster only "
                 "for negate_destroyed_by_battle"),
     "where": OperationWord(),
+    "by_your_type": Text("negate_destroyed_by_battle: the monsters destroyed by battle with a "
+                         "face-up monster of this Type its player controls (\"with Fiend "
+                         "monsters you control\"), not only with this card"),
     "other": Boolean(),
     "with_this_card": Boolean("link_summon: the materials include the card whose effect it is "
                               "(\"using materials you control, including this card\")"),
