@@ -1150,6 +1150,8 @@ REQUIREMENT = Record("requirement", {
     "at_most": Integer(0, 100, "at most this many such cards"),
     "face": OneOf(("up",), description="only face-up cards"),
     "other": Boolean("other than this card"),
+    "tuner": Boolean("count only Tuners (true) or non-Tuners (false) (\"you must control a "
+                     "Tuner\")"),
     "type": Text(),
     "attribute": OneOf(ATTRIBUTES),
     "not_attribute": OneOf(ATTRIBUTES, description="count only cards of another Attribute "
