@@ -85,3 +85,32 @@ def test_a_hypothesis_rests_on_the_unmodelled_text_of_its_card_and_the_answer_wa
     assert code == 0, out
     assert {f["is"] for a in json.loads(out)["actions"] for f in a["rests_on"]} == \
         {"Reckless Greed", "Last Turn"}
+
+
+def test_a_face_down_extra_deck_card_is_a_hypothesis(tmp_path: Path) -> None:
+    """004 §4 (INFO-03): B does not see A's face-down Extra Deck card. In A's Main Phase 2,
+    after A's Xyz Monster battled this turn, that card might be Divine Arsenal AA-ZEUS - Sky
+    Thunder, Xyz Summoned on top of A's Gem-Knight Pearl (its official text: Ｘモンスターが
+    戦闘を行ったターンに１度、自分フィールドのＸモンスターの上に重ねてＸ召喚する事もできる,
+    SUMMON-48); if it is Thousand-Eyes Restrict, nothing (A has no Fusion Summon here)."""
+    moment = {"format": "ygocheck/1", "state": {
+        "turn": 3, "turn_player": "A", "phase": "main2",
+        "this_turn": {"battled_kinds": ["xyz"]},
+        "cards": [
+            {"id": "a_pearl", "name": "Gem-Knight Pearl", "owner": "A", "zone": "monster",
+             "slot": 2, "since_turn": 3, "summoned": {"how": "xyz", "from": "extra",
+                                                      "properly": True, "turn": 3}},
+            {"id": "a_m1", "name": "Celtic Guardian", "owner": "A", "zone": "material",
+             "attached_to": "a_pearl"},
+            {"id": "a_zeus", "name": "Divine Arsenal AA-ZEUS - Sky Thunder", "owner": "A",
+             "zone": "extra"}]}}
+    code, out = run(tmp_path, moment, "--as", "B", "--json",
+                    hidden=["Divine Arsenal AA-ZEUS - Sky Thunder", "Thousand-Eyes Restrict",
+                            "Mirror Force"])
+    assert code == 0, out
+    found = json.loads(out)
+    summons = [a for a in found["actions"] if a["action"] == "special_summon"]
+    assert [(a["card"], a["method"], a["procedure"], [f["is"] for f in a["rests_on"]])
+            for a in summons] == [("a_hidden_extra", "xyz", 2,
+                                   ["Divine Arsenal AA-ZEUS - Sky Thunder"])]
+    assert "a_zeus" not in out

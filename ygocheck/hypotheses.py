@@ -2,8 +2,9 @@
 other player might be able to do, given only what this player knows.
 
 The rules write the moment as this player knows it (view.py). Each hidden card of the other
-player that the view still places — a Set card on the field, or one more card in their hand
-when they hold cards this player has not seen — may be any candidate card: the library's
+player that the view still places — a Set card on the field, one more card in their hand
+when they hold cards this player has not seen, one more card of their Extra Deck likewise —
+may be any candidate card: the library's
 cards, or a list the user gives. One hypothesis names one hidden card as one candidate; all
 hypotheses are grounded together (one world each, worlds.py), and the rules decide both
 whether a hypothesis is a possible moment at all (its objections drop it) and what the other
@@ -55,6 +56,17 @@ def _category(name: str) -> str | None:
     return found.definition.get("category") if found is not None else None
 
 
+def _kind(name: str) -> str | None:
+    from .known import by_name
+
+    found = by_name(name)
+    return found.definition.get("kind") if found is not None else None
+
+
+# The kinds of monster a face-down Extra Deck card may be (CARD-03).
+EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
+
+
 def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
         list[tuple[dict[str, Any], dict[str, Any]]]:
     """(snapshot, the hidden fact it assumes) for each hidden card of `other` and each name.
@@ -79,6 +91,17 @@ def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
             hypo = _with_card(seen, None, {"id": hidden_id, "name": name, "owner": other,
                                            "zone": "hand"})
             out.append((hypo, {"card": hidden_id, "zone": "hand", "is": name}))
+    # One face-down card of their Extra Deck, when the view counts Extra Deck cards it does
+    # not list: only an Extra Deck monster can be one (the rules would refuse the others).
+    listed_extra = sum(1 for c in cards if c.get("owner") == other and c.get("zone") == "extra")
+    if counts.get("extra", listed_extra) > listed_extra:
+        hidden_id = f"{other.lower()}_hidden_extra"
+        for name in names:
+            if _kind(name) not in EXTRA_DECK_KINDS:
+                continue
+            hypo = _with_card(seen, None, {"id": hidden_id, "name": name, "owner": other,
+                                           "zone": "extra"})
+            out.append((hypo, {"card": hidden_id, "zone": "extra", "is": name}))
     return out
 
 
