@@ -63,7 +63,8 @@ def _kind(name: str) -> str | None:
     return found.definition.get("kind") if found is not None else None
 
 
-# The kinds of monster a face-down Extra Deck card may be (CARD-03).
+# The kinds of monster tried as a face-down Extra Deck card: the rules refuse the others anyway
+# (asp/check.lp), so leaving them out only saves their grounding.
 EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
 
 
@@ -92,7 +93,7 @@ def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
                                            "zone": "hand"})
             out.append((hypo, {"card": hidden_id, "zone": "hand", "is": name}))
     # One face-down card of their Extra Deck, when the view counts Extra Deck cards it does
-    # not list: only an Extra Deck monster can be one (the rules would refuse the others).
+    # not list.
     listed_extra = sum(1 for c in cards if c.get("owner") == other and c.get("zone") == "extra")
     if counts.get("extra", listed_extra) > listed_extra:
         hidden_id = f"{other.lower()}_hidden_extra"
