@@ -1247,7 +1247,8 @@ COST_SPEC = Record("cost", {
     "detach": Integer(1, 100000),
     "detach_from_your_field": Integer(1, 100, "materials detached from any monster its player "
                                       "controls (\"detach 1 Xyz Material from your field\", "
-                                      "OCG 自分フィールドのＸ素材を１つ取り除き), a face-down one's too"),
+                                      "OCG 自分フィールドのＸ素材を１つ取り除き), a face-down "
+                                      "one's too"),
     "tribute_type": Text("the monster Type the Tributes must have"),
     "tribute_level": Integer(1, 13, "the Level the Tributes must have"),
     "tribute_pointed_to": Boolean("the Tributes must be monsters this card points to (\"Tribute "
