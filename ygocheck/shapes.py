@@ -625,6 +625,8 @@ USED_BY_NAME = Record("used_by_name", {
     "effect": Integer(1, EFFECT_LIMIT),
 }, required=("player", "name", "effect"))
 
+# The kinds of monster a material description may ask for (`kind`, `not_kind`), and that
+# a condition or a turn record names.
 MATERIAL_KINDS = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token")
 
 
@@ -928,7 +930,6 @@ MONSTER_ONLY = ("attribute", "type", "level", "rank", "link", "link_arrows", "sc
                 "summoned_only_by", "inherent_summon", "effect_monster", "one_face_up_only")
 # The summon procedures of the `special_summon` action (docs/format.md, "Actions").
 PROCEDURES = words("procedure")
-# The kinds of monster a material description may ask for (`kind`, `not_kind`).
 
 
 @dataclass
