@@ -134,3 +134,28 @@ def test_actions_may_follow_one_do(write) -> None:  # noqa: ANN001
     assert json.loads(out)["snapshot"]["state"]["priority"] == "A"
     code, _, err = run("play", path, "--do", "A activate a_reborn", "B pass", "--do", "A pass")
     assert code == 2 and "order" in err
+
+
+def test_a_stat_an_effect_sets_is_written_with_its_modifier(write, tmp_path) -> None:  # noqa: ANN001
+    """MISC-93: "its ATK becomes 0 until the end of this turn" (Daruma Dropper, official text:
+    そのモンスターの攻撃力はターン終了時まで０になる) leaves a modifier that sets the ATK; the
+    snapshot `play` writes keeps it (`set_atk: 0`), so the written moment is possible and the
+    ATK it states is the one the rules compute. `explore` found it written without `set_atk`."""
+    data = snapshot([
+        {"id": "a_pearl", "name": "Gem-Knight Pearl", "owner": "A", "zone": "monster",
+         "slot": 2, "face": "down", "position": "defense", "since_turn": 2},
+        {"id": "a_m1", "name": "Celtic Guardian", "owner": "A", "zone": "material",
+         "attached_to": "a_pearl"},
+        {"id": "a_daruma", "name": "Daruma Dropper", "owner": "A", "zone": "monster",
+         "slot": 1, "since_turn": 2},
+        {"id": "b_dm", "name": "Dark Magician", "owner": "B", "zone": "monster", "slot": 1,
+         "since_turn": 2}])
+    code, out, _ = run("play", write(data), "--do", "A activate a_daruma 1 b_dm",
+                       "--do", "B pass", "--do", "A pass", "--json")
+    assert code == 0, out
+    cards = {c["id"]: c for c in json.loads(out)["snapshot"]["state"]["cards"]}
+    assert cards["b_dm"]["atk"] == 0
+    assert [m.get("set_atk") for m in cards["b_dm"]["modifiers"]] == [0]
+    again = tmp_path / "after.yaml"
+    again.write_text(yaml.safe_dump(json.loads(out)["snapshot"]), encoding="utf-8")
+    assert run("check", str(again))[0] == 0

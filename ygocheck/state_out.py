@@ -281,7 +281,8 @@ def _cards(answer: Answer, order: list[str]) -> list[dict[str, Any]]:
 
 
 def _modifier(raw: dict[str, Any]) -> dict[str, Any]:
-    modifier: dict[str, Any] = {k: value(raw[k]) for k in ("atk", "def", "level", "kind")
+    modifier: dict[str, Any] = {k: value(raw[k]) for k in ("atk", "def", "set_atk", "set_def",
+                                                            "level", "kind")
                                 if k in raw}
     until = raw.get("until")
     if until is not None and until.name == "turns" and len(until.arguments) == 1:
