@@ -49,18 +49,12 @@ def candidate_names(file: str | None) -> list[str]:
     return list(dict.fromkeys(data))
 
 
-def _category(name: str) -> str | None:
+def _defined(name: str, key: str) -> str | None:
+    """A key of the card's definition (its category, its kind), None for a card not known."""
     from .known import by_name
 
     found = by_name(name)
-    return found.definition.get("category") if found is not None else None
-
-
-def _kind(name: str) -> str | None:
-    from .known import by_name
-
-    found = by_name(name)
-    return found.definition.get("kind") if found is not None else None
+    return found.definition.get(key) if found is not None else None
 
 
 # The kinds of monster tried as a face-down Extra Deck card: the rules refuse the others anyway
@@ -74,7 +68,7 @@ def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
     A monster is not tried in a Spell & Trap Zone nor a Spell/Trap in a Monster Zone: the rules
     would refuse those snapshots anyway (check.lp), so this only saves their grounding."""
     cards = seen["state"]["cards"]
-    categories = {name: _category(name) for name in names}
+    categories = {name: _defined(name, "category") for name in names}
     out = []
     for index, card in enumerate(cards):
         if card.get("name") in PLACEHOLDERS and card.get("controller") == other:
@@ -98,7 +92,7 @@ def hypotheses(seen: dict[str, Any], other: str, names: list[str]) -> \
     if counts.get("extra", listed_extra) > listed_extra:
         hidden_id = f"{other.lower()}_hidden_extra"
         for name in names:
-            if _kind(name) not in EXTRA_DECK_KINDS:
+            if _defined(name, "kind") not in EXTRA_DECK_KINDS:
                 continue
             hypo = _with_card(seen, None, {"id": hidden_id, "name": name, "owner": other,
                                            "zone": "extra"})

@@ -559,6 +559,13 @@ COST = Record("paid_cost", {
     "pay_lp": Integer(0, 10**9, "LP paid"),
 }, description="what was paid for the activation, for the record", nullable=True)
 
+# A damage a record keeps (a link's `damage_taken`, a card's `summoned.damage`): its kind and
+# amount.
+DAMAGE_FIELDS = {
+    "kind": OneOf(("battle", "effect")),
+    "amount": Integer(0, 10**9),
+}
+
 LINK = Record("chain_link", {
     "player": Player("who activated it"),
     "card": CardId(description="the card activated, or whose effect was activated"),
@@ -574,11 +581,9 @@ LINK = Record("chain_link", {
     "resolved": Boolean("already resolved, in a chain that is resolving"),
     "co_linked": Boolean("its card was co-linked as it was activated (kept for an effect that "
                          "asks, `only_if_activated: co_linked`)"),
-    "damage_taken": Record("damage_taken", {
-        "kind": OneOf(("battle", "effect")),
-        "amount": Integer(0, 10**9),
-    }, required=("kind", "amount"), description="the damage its player took that its trigger "
-        "answered (written by the rules: \"when you take damage\")"),
+    "damage_taken": Record("damage_taken", DAMAGE_FIELDS, required=("kind", "amount"),
+                           description="the damage its player took that its trigger "
+                           "answered (written by the rules: \"when you take damage\")"),
     "in_defense_position": Boolean("its monster was in face-up Defense Position on the field as "
                                    "it was activated (kept while a card that negates such "
                                    "effects is on the field)"),
@@ -725,11 +730,9 @@ SUMMONED = Record("summoned", {
                         "materials (kept while it stays face-up on the field)"),
     "procedure": Integer(2, 9, "summoned by a further procedure of its own, the Kth of its "
                          "text (written by the rules)"),
-    "damage": Record("summoned_damage", {
-        "kind": OneOf(("battle", "effect")),
-        "amount": Integer(0, 10**9),
-    }, required=("kind", "amount"), description="the damage that led to its Special Summon by "
-        "its own effect (written by the rules; Gorz the Emissary of Darkness)"),
+    "damage": Record("summoned_damage", DAMAGE_FIELDS, required=("kind", "amount"),
+                     description="the damage that led to its Special Summon by its own "
+                     "effect (written by the rules; Gorz the Emissary of Darkness)"),
 }, description="how the card came to the field, if it was summoned", nullable=True)
 
 MODIFIER = Record("modifier", {
