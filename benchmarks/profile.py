@@ -226,12 +226,22 @@ def profile_one(entry: str, facts: str, top: int, repeat: int) -> dict[str, Any]
         return control
 
     ground_s = median_seconds(full, repeat)
+    from ygocheck import prune
+
+    limit = prune.ATOMS_READ
+    prune.ATOMS_READ = -1   # every rule kept: the time without the pruning (ygocheck/prune.py)
+    try:
+        every_s = median_seconds(full, repeat)
+    finally:
+        prune.ATOMS_READ = limit
     control = full()
     model: list[Any] = []
     control.solve(on_model=lambda m: model.extend(m.symbols(atoms=True)) if not model else None)
     gringo = control.statistics.get("problem", {}).get("lp", {})
     parts = sorted(grounding.parts_named(control))
-    found: dict[str, Any] = {"ground_s": ground_s, "parts": parts, "atoms": len(model),
+    found: dict[str, Any] = {"ground_s": ground_s, "every_s": every_s,
+                             "kept": rules_kept(statements, facts), "parts": parts,
+                             "atoms": len(model),
                              "statements": len(statements), "gringo": gringo,
                              "modules": by_module(entry, facts, repeat)}
     if top:
@@ -239,10 +249,35 @@ def profile_one(entry: str, facts: str, top: int, repeat: int) -> dict[str, Any]
     return found
 
 
+def rules_kept(statements: Any, facts: str) -> tuple[int, int, int]:
+    """The rules of the base program and the parts `first` names that the pruning keeps, of
+    all of them, and the atoms the Control held (ygocheck/prune.py)."""
+    from clingo import ast
+
+    from ygocheck import control as grounding
+    from ygocheck.prune import Pruning
+
+    placed = grounding.by_part(statements)
+    made = grounding.new()
+    grounding.add_statements(made.control, placed.get(grounding.FIRST_PART, ()))
+    made.control.add(grounding.FIRST_PART, [], facts)
+    made.control.ground([(grounding.FIRST_PART, [])])
+    rules = [s for name in ["base", *sorted(grounding.parts_needed(made.control))]
+             for s in placed.get(name, ()) if s.ast_type == ast.ASTType.Rule]
+    pruning = Pruning(made.control)
+    return len(pruning.kept(rules)), len(rules), len(made.control.symbolic_atoms)
+
+
 def print_profile(name: str, entry: str, found: dict[str, Any], f: float) -> None:
     print(f"\n== {name}, {entry}: ground+solve {found['ground_s'] * 1000:.1f} ms = "
           f"{found['ground_s'] / f:.2f} F; {found['atoms']} atoms true; {found['statements']} "
           f"statements")
+    from ygocheck.prune import ATOMS_READ
+
+    kept, rules, held = found["kept"]
+    print(f"   rules that cannot derive anything left out (ygocheck/prune.py): {kept} of "
+          f"{rules} kept ({held} atoms read; every rule kept past {ATOMS_READ}); with every "
+          f"rule: {found['every_s'] * 1000:.1f} ms = {found['every_s'] / f:.2f} F")
     print(f"   parts grounded besides the base program (asp/parts.lp): "
           f"{', '.join(found['parts']) or 'none'}")
     gringo = found["gringo"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .problems import EncodingBug
+from .prune import Pruning
 
 # clingo reports a few messages at most: the first says what is wrong.
 MESSAGE_LIMIT = 5
@@ -79,8 +80,9 @@ def ground(statements: Iterable[Any] | None, facts: str, file: str,
         control.ground([(FIRST_PART, [])])
         grounded = parts_needed(control)
         if placed is not None:
-            add_statements(control, [s for name in ["base", *sorted(grounded)]
-                                     for s in placed.get(name, ())])
+            pruning = Pruning(control)
+            add_statements(control, pruning.kept([s for name in ["base", *sorted(grounded)]
+                                                  for s in placed.get(name, ())]))
         control.ground([("base", [])] + [(name, []) for name in sorted(grounded)])
         grounded.add(FIRST_PART)
         while True:
@@ -88,8 +90,8 @@ def ground(statements: Iterable[Any] | None, facts: str, file: str,
             if not parts:
                 break
             if placed is not None:
-                add_statements(control, [s for name in sorted(parts)
-                                         for s in placed.get(name, ())])
+                add_statements(control, pruning.kept([s for name in sorted(parts)
+                                                      for s in placed.get(name, ())]))
             control.ground([(name, []) for name in sorted(parts)])
             grounded |= parts
     except RuntimeError:
@@ -104,8 +106,9 @@ _PLACED: dict[int, tuple[Any, dict[str, list[Any]]]] = {}
 
 
 def by_part(statements: Iterable[Any]) -> dict[str, list[Any]]:
-    """The statements by the `#program` part they stand in (each file begins in `base`).
-    Kept per statements object: the parsed rules are made once per process (solve.py)."""
+    """The statements by the `#program` part they stand in (each file begins in `base`),
+    without the comments (about half the statements), which ground nothing. Kept per
+    statements object: the parsed rules are made once per process (solve.py)."""
     from clingo import ast
 
     kept = _PLACED.get(id(statements))
@@ -114,6 +117,8 @@ def by_part(statements: Iterable[Any]) -> dict[str, list[Any]]:
     placed: dict[str, list[Any]] = {}
     part = "base"
     for statement in statements:
+        if statement.ast_type == ast.ASTType.Comment:
+            continue
         if statement.ast_type == ast.ASTType.Program:
             part = statement.name
         elif part not in placed:

@@ -4,7 +4,10 @@
 * schemas/*.json, the JSON Schemas of snapshots, card definitions and ruling files, from the
   description the shape checkers use (ygocheck/shapes.py) and asp/vocabulary.lp;
 * ygocheck/worlds.json, every statement of asp/ rewritten for many moments in one grounding
-  (worlds.py: written beforehand because the rewrite costs seconds a process).
+  (worlds.py: written beforehand because the rewrite costs seconds a process);
+* ygocheck/rule_shapes.json, what each rule of asp/ (and of that rewriting) needs and may
+  derive, for the pruning of rules that cannot apply (prune.py, rule_shapes.py: reading it
+  through clingo's AST costs about a second a process).
 
 Run it from a checkout of the project after changing any of those (the tests fail, saying
 so, until the written files are current). `--check` writes nothing and exits 1 when a file
@@ -46,6 +49,9 @@ def targets(root: Path) -> dict[str, Callable[[], str]]:
     from .worlds import table_text
 
     found["ygocheck/worlds.json"] = table_text
+    from .rule_shapes import table_text as shapes_text
+
+    found["ygocheck/rule_shapes.json"] = shapes_text
     return found
 
 

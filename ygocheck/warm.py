@@ -54,9 +54,11 @@ class RequestError(Exception):
 
 
 def prepare() -> None:
-    """Parse the rules of every entry point and read the card library, once per process (a
-    process forked after this inherits them: `ygocheck test --jobs N`)."""
+    """Parse the rules of every entry point, read what each rule needs and derives (for the
+    pruning of rules, prune.py) and read the card library, once per process (a process
+    forked after this inherits them: `ygocheck test --jobs N`)."""
     from .cards import library
+    from .rule_shapes import shape_of
     from .solve import parsed
     from .vocabulary import values
     from .worlds import program
@@ -64,8 +66,10 @@ def prepare() -> None:
     for entry, extras in (("main.lp", ()), ("main.lp", ("show_reasons.lp",)),
                           ("question.lp", ()), ("question.lp", ("expand.lp",)),
                           ("step.lp", ()), ("step.lp", ("view.lp",))):
-        parsed(entry, extras)
-    program("step.lp")
+        for statement in parsed(entry, extras):
+            shape_of(statement)
+    for statement in program("step.lp"):
+        shape_of(statement)
     library()
     values("zone")
 

@@ -88,7 +88,7 @@ def _table() -> tuple[dict[str, str], frozenset[Signature]]:
     return (statements, shared) if isinstance(statements, dict) else ({}, frozenset())
 
 
-def _every_statement() -> list[Any]:
+def every_statement() -> list[Any]:
     """Every statement of every file of asp/, once each (an entry file's includes come
     again)."""
     from clingo import ast
@@ -108,12 +108,24 @@ def _every_statement() -> list[Any]:
     return found
 
 
+def every_rewritten() -> list[Any]:
+    """Every statement of every file of asp/, rewritten with the shared predicates of asp/
+    (as worlds.json holds them), parsed back into statements."""
+    from clingo import ast
+
+    shared = shared_predicates()
+    found: list[Any] = []
+    for statement in every_statement():
+        ast.parse_string(str(rewritten(statement, shared)), found.append)
+    return [s for s in found if s.ast_type != ast.ASTType.Program]
+
+
 def table_text() -> str:
     """worlds.json: every statement of every file of asp/, rewritten, under its digest, and
     the shared predicates of asp/ it was rewritten with."""
     import json
 
-    statements = _every_statement()
+    statements = every_statement()
     shared = _shared_in(statements)
     found = {_digest(str(s)): str(rewritten(s, shared)) for s in statements}
     return json.dumps({"shared": sorted([name, arity] for name, arity in shared),
@@ -129,7 +141,7 @@ def shared_predicates() -> frozenset[Signature]:
     an input, in its world; a shown one is in its world (the answer is sorted by world); so
     is the head of a choice, a disjunction or an aggregate head. Computed over the whole of
     asp/, so it holds for every program made from its files."""
-    return _shared_in(_every_statement())
+    return _shared_in(every_statement())
 
 
 def _shared_in(statements: list[Any]) -> frozenset[Signature]:
