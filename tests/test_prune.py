@@ -142,3 +142,42 @@ def test_pruned_rules_answer_as_every_rule_would(monkeypatch: pytest.MonkeyPatch
     assert not differ, differ
     failed = [r for r in results if not r.passed]
     assert not failed, failed
+
+
+def test_a_program_written_beforehand_is_used_only_while_its_files_are_unchanged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """programs.json holds each program as its files were: it is built from there while they
+    are unchanged, and parsed again once one changed (here: its digest no longer agrees)."""
+    from ygocheck import programs
+    from ygocheck.solve import rules
+
+    programs.written.cache_clear()
+    assert isinstance(rules("main.lp")[0], dict)
+    real = programs._file_digest
+    monkeypatch.setattr(programs, "_file_digest",
+                        lambda path: "changed" if path.name == "cards.lp" else real(path))
+    programs.written.cache_clear()
+    try:
+        assert programs.written("main.lp") is None
+        assert not isinstance(rules("main.lp")[0], dict)
+    finally:
+        monkeypatch.undo()
+        programs.written.cache_clear()
+
+
+def test_the_written_program_answers_as_the_parsed_one() -> None:
+    """examples/main_phase.yaml, its actions and a step: the same shown atoms from the text
+    written beforehand as from the statements parsed from asp/."""
+    from ygocheck.actions import parse_action
+    from ygocheck.facts import request_facts
+    from ygocheck.pipeline import load
+    from ygocheck.programs import written
+    from ygocheck.solve import parsed
+
+    loaded = load("examples/main_phase.yaml")
+    step = loaded.facts + request_facts("do", parse_action("A normal_summon a_celtic"))
+    for entry, facts in (("main.lp", loaded.facts), ("step.lp", step)):
+        program = written(entry)
+        assert program is not None
+        assert shown_models(control.ground(program, facts, "<test>")) == \
+            shown_models(control.ground(parsed(entry), facts, "<test>"))

@@ -53,7 +53,27 @@ def add_statements(control: Any, statements: Iterable[Any]) -> None:
             builder.add(statement)
 
 
-def ground(statements: Iterable[Any] | None, facts: str, file: str,
+def _add(control: Any, placed: dict[str, list[Any]], names: list[str],
+          pruning: Pruning | None) -> None:
+    """Add the statements of the parts `names` (those that may derive anything, with a
+    pruning): parsed statements through the AST, statements written beforehand (programs.py)
+    as text, part by part."""
+    from .programs import Written
+
+    chosen = [s for name in names for s in placed.get(name, ())]
+    if pruning is not None:
+        chosen = pruning.kept(chosen)
+    if not chosen or not isinstance(chosen[0], Written):
+        add_statements(control, chosen)
+        return
+    kept = {id(s) for s in chosen}
+    for name in names:
+        text = "\n".join(s.text for s in placed.get(name, ()) if id(s) in kept)
+        if text:
+            control.add(name, [], text)
+
+
+def ground(statements: Iterable[Any] | dict[str, list[Any]] | None, facts: str, file: str,
            arguments: Sequence[str] = (), files: Sequence[str] = ()) -> Grounding:
     """The rules (parsed statements, or with `statements` None the rule files themselves)
     grounded with the facts and, in the same grounding, the parts of the rules the moment
@@ -70,19 +90,19 @@ def ground(statements: Iterable[Any] | None, facts: str, file: str,
     grounding = new(arguments)
     control = grounding.control
     try:
-        placed = by_part(statements) if statements is not None else None
+        placed = None if statements is None else \
+            statements if isinstance(statements, dict) else by_part(statements)
         if placed is None:
             for name in files:
                 control.load(name)
         else:
-            add_statements(control, placed.get(FIRST_PART, ()))
+            _add(control, placed, [FIRST_PART], None)
         control.add(FIRST_PART, [], facts)
         control.ground([(FIRST_PART, [])])
         grounded = parts_needed(control)
+        pruning = Pruning(control) if placed is not None else None
         if placed is not None:
-            pruning = Pruning(control)
-            add_statements(control, pruning.kept([s for name in ["base", *sorted(grounded)]
-                                                  for s in placed.get(name, ())]))
+            _add(control, placed, ["base", *sorted(grounded)], pruning)
         control.ground([("base", [])] + [(name, []) for name in sorted(grounded)])
         grounded.add(FIRST_PART)
         while True:
@@ -90,8 +110,7 @@ def ground(statements: Iterable[Any] | None, facts: str, file: str,
             if not parts:
                 break
             if placed is not None:
-                add_statements(control, pruning.kept([s for name in sorted(parts)
-                                                      for s in placed.get(name, ())]))
+                _add(control, placed, sorted(parts), pruning)
             control.ground([(name, []) for name in sorted(parts)])
             grounded |= parts
     except RuntimeError:

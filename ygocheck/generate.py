@@ -7,7 +7,10 @@
   (worlds.py: written beforehand because the rewrite costs seconds a process);
 * ygocheck/rule_shapes.json, what each rule of asp/ (and of that rewriting) needs and may
   derive, for the pruning of rules that cannot apply (prune.py, rule_shapes.py: reading it
-  through clingo's AST costs about a second a process).
+  through clingo's AST costs about a second a process);
+* ygocheck/programs.json, the text and shape of every statement of each program ygocheck
+  grounds, by part, with the digests of the files it reads (programs.py: building a Control
+  from it costs less than loading or parsing the files).
 
 Run it from a checkout of the project after changing any of those (the tests fail, saying
 so, until the written files are current). `--check` writes nothing and exits 1 when a file
@@ -52,6 +55,9 @@ def targets(root: Path) -> dict[str, Callable[[], str]]:
     from .rule_shapes import table_text as shapes_text
 
     found["ygocheck/rule_shapes.json"] = shapes_text
+    from .programs import table_text as programs_text
+
+    found["ygocheck/programs.json"] = programs_text
     return found
 
 

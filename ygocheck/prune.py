@@ -190,10 +190,12 @@ def useful(statements: Sequence[Any], reach: Reach) -> list[Any]:
 
     from clingo import ast
 
+    from .programs import Written
+
     key = tuple(map(id, statements))
     known = _RANKS.get(key)
     if known is None or any(a is not b for a, b in zip(known[0], statements, strict=True)):
-        shapes = [shape_of(s) for s in statements]
+        shapes = [s.shape if isinstance(s, Written) else shape_of(s) for s in statements]
         known = (list(statements), shapes, _ranks(shapes))
         _RANKS[key] = known
     _, made, ranks = known
@@ -204,7 +206,8 @@ def useful(statements: Sequence[Any], reach: Reach) -> list[Any]:
     for index, shape in enumerate(made):
         if shape is None:
             # Not a rule: kept, but for a comment, which has nothing to ground.
-            fired[index] = statements[index].ast_type != ast.ASTType.Comment
+            fired[index] = isinstance(statements[index], Written) or \
+                statements[index].ast_type != ast.ASTType.Comment
             continue
         for need in shape.needs:
             readers.setdefault(need.signature, []).append(index)

@@ -14,10 +14,9 @@ A table older than the rules costs time, never a different shape.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 # An argument as far as a match can tell: the name of a constant or of a function term ("" for
 # a tuple), "#num", "#str", a variable of the rule, or None (a term whose value is only known
@@ -29,13 +28,15 @@ Signature = tuple[str, int]
 _FUNCTION: Any = None
 _NUMBER: Any = None
 _STRING: Any = None
-@dataclass(frozen=True)
-class Variable:
+
+
+# Named tuples, not dataclasses: a process makes some 20,000 of them from the table written
+# beforehand, and a frozen dataclass costs several times a tuple to make.
+class Variable(NamedTuple):
     name: str
 
 
-@dataclass(frozen=True)
-class Atom:
+class Atom(NamedTuple):
     signature: Signature
     pattern: Pattern
 
@@ -50,8 +51,7 @@ class Atom:
         return tuple((i, a.name) for i, a in enumerate(self.pattern) if isinstance(a, Variable))
 
 
-@dataclass(frozen=True)
-class Need:
+class Need(NamedTuple):
     """A positive body literal, ready for matching."""
 
     signature: Signature
@@ -59,8 +59,7 @@ class Need:
     variables: tuple[tuple[int, str], ...]
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     """A rule as the pruning sees it: what it needs and what it may derive."""
 
     needs: tuple[Need, ...]
@@ -239,7 +238,7 @@ def shape_of(statement: Any) -> Shape | None:
         return kept[1]
     made: Shape | None = None
     if statement.ast_type in (ast.ASTType.Rule, ast.ASTType.External):
-        written = _table().get(_digest(str(statement)))
+        written = _table().get(digest(str(statement)))
         made = decoded(written) if written is not None else None
         if made is None:
             made = read(statement)
@@ -269,7 +268,7 @@ def read(statement: Any) -> Shape:
 TABLE = Path(__file__).with_name("rule_shapes.json")
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
     import hashlib
 
     return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()
@@ -308,20 +307,46 @@ def _need_pattern(need: Need) -> Pattern:
     return tuple(Variable(named[i]) if i in named else a for i, a in enumerate(need.key[1]))
 
 
+def _arguments(text: str, count: int) -> tuple[Any, ...]:
+    parts = text.split(",") if count else []
+    if len(parts) != count:
+        raise ValueError(text)
+    found: list[Any] = []
+    for part in parts:
+        if not part:
+            found.append(None)
+        elif part[0] == "?":
+            found.append(Variable(part[1:]))
+        elif part[0] == "=":
+            found.append(part[1:])
+        else:
+            raise ValueError(text)
+    return tuple(found)
+
+
+# Atoms repeat across rules (card(C), zone(C, Z)): each text is read once a process.
+_READ_ATOMS: dict[str, Atom] = {}
+_READ_NEEDS: dict[str, Need] = {}
+
+
 def _atom_read(text: str) -> Atom:
+    known = _READ_ATOMS.get(text)
+    if known is not None:
+        return known
     head, _, arguments = text.partition(":")
     name, _, arity = head.rpartition("/")
     count = int(arity)
-    parts = arguments.split(",") if count else []
-    if len(parts) != count:
-        raise ValueError(text)
-    return Atom((name, count), tuple(
-        None if not p else Variable(p[1:]) if p[0] == "?" else p[1:] if p[0] == "=" else
-        _refuse(text) for p in parts))
+    made = _READ_ATOMS[text] = Atom((name, count), _arguments(arguments, count))
+    return made
 
 
-def _refuse(text: str) -> Any:
-    raise ValueError(text)
+def _need_read(text: str) -> Need:
+    known = _READ_NEEDS.get(text)
+    if known is not None:
+        return known
+    atom = _atom_read(text)
+    made = _READ_NEEDS[text] = Need(atom.signature, atom.key, atom.variables)
+    return made
 
 
 def decoded(text: Any) -> Shape | None:
@@ -329,8 +354,7 @@ def decoded(text: Any) -> Shape | None:
     try:
         needs, derives, equal = str(text).split("|")
         return Shape(
-            tuple(Need(a.signature, a.key, a.variables)
-                  for a in (_atom_read(t) for t in needs.split(";") if t)),
+            tuple(_need_read(t) for t in needs.split(";") if t),
             tuple(_atom_read(t) for t in derives.split(";") if t),
             tuple((name, value) for name, _, value in
                   (t.partition("=") for t in equal.split(";") if t)))
@@ -350,5 +374,5 @@ def table_text() -> str:
     found: dict[str, Any] = {}
     for statement in [*every_statement(), *every_rewritten()]:
         if statement.ast_type in (ast.ASTType.Rule, ast.ASTType.External):
-            found[_digest(str(statement))] = encoded(read(statement))
+            found[digest(str(statement))] = encoded(read(statement))
     return json.dumps({"shapes": found}, indent=0, sort_keys=True, ensure_ascii=False) + "\n"

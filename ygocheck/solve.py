@@ -79,14 +79,22 @@ def too_many_outcomes(file: str) -> BadInput:
 
 # The programs a process has grounded once: the next grounding of each builds its Control from
 # the parsed statements; the first (often the only one, `ygocheck actions`) loads the files,
-# which is cheaper than parsing them into statements and building from those.
+# which is cheaper than parsing them into statements and building from those. Both only where
+# the program is not written beforehand as its files are now (programs.py), which is cheaper
+# still, and lets the rules that cannot apply be left out (prune.py).
 _GROUNDED: set[tuple[str, tuple[str, ...]]] = set()
 
 
-def rules(entry: str, extras: tuple[str, ...] = ()) -> tuple[tuple[Any, ...] | None,
-                                                             list[str]]:
-    """The rules of `entry` and `extras` for control.ground: the parsed statements, or the
-    first time in a process that nothing parsed them yet, the files to load."""
+def rules(entry: str, extras: tuple[str, ...] = ()) \
+        -> tuple[tuple[Any, ...] | dict[str, list[Any]] | None, list[str]]:
+    """The rules of `entry` and `extras` for control.ground: the program written beforehand
+    (by part), the parsed statements, or the first time in a process that nothing parsed
+    them yet, the files to load."""
+    from .programs import written
+
+    found = written(entry, extras)
+    if found is not None:
+        return found, []
     key = (entry, extras)
     if key in _GROUNDED or key in _PARSED:
         return parsed(entry, extras), []
