@@ -31,8 +31,17 @@ ATOMS_READ = 4000
 SPREAD = 16
 
 
-def _matches(need: Pattern, have: Pattern) -> bool:
-    return all(a is None or b is None or a == b for a, b in zip(need, have, strict=True))
+class Match:
+    """What matches one need so far: the patterns of its predicate read up to `read`, and
+    the values each argument takes among those that match (grown as the predicate gains
+    patterns; never changed in place otherwise)."""
+
+    __slots__ = ("read", "matched", "values")
+
+    def __init__(self, arity: int) -> None:
+        self.read = 0
+        self.matched = False
+        self.values: list[set[Any]] = [set() for _ in range(arity)]
 
 
 class Reach:
@@ -41,7 +50,7 @@ class Reach:
     def __init__(self) -> None:
         self.patterns: dict[Signature, list[Pattern]] = {}
         self.seen: dict[Signature, set[Pattern]] = {}
-        self._found: dict[tuple[Signature, Pattern], tuple[int, list[Pattern]]] = {}
+        self._found: dict[tuple[Signature, Pattern], Match] = {}
 
     def add(self, signature: Signature, pattern: Pattern) -> bool:
         seen = self.seen.setdefault(signature, set())
@@ -51,30 +60,39 @@ class Reach:
         self.patterns.setdefault(signature, []).append(pattern)
         return True
 
-    def matching(self, need: Need) -> list[Pattern]:
-        """The patterns that match a need (kept until its predicate gains a pattern)."""
-        have = self.patterns.get(need.signature)
-        if not have:
-            return []
+    def matching(self, need: Need) -> Match:
+        """What matches a need: the patterns its predicate gained since the last time are
+        read (patterns are only ever added)."""
         found = self._found.get(need.key)
-        if found is None or found[0] != len(have):
-            plain = need.key[1]
-            found = (len(have), [p for p in have if _matches(plain, p)])
-            self._found[need.key] = found
-        return found[1]
+        if found is None:
+            found = self._found[need.key] = Match(need.signature[1])
+        have = self.patterns.get(need.signature, ())
+        if found.read < len(have):
+            # The need's constants, where a pattern must have the same or anything.
+            checks = [(i, v) for i, v in enumerate(need.key[1]) if v is not None]
+            for pattern in have[found.read:]:
+                for i, v in checks:
+                    if pattern[i] is not None and pattern[i] != v:
+                        break
+                else:
+                    found.matched = True
+                    for values, value in zip(found.values, pattern, strict=True):
+                        values.add(value)
+            found.read = len(have)
+        return found
 
 
 def _bindings(shape: Shape, reach: Reach) -> dict[str, set[Any] | None] | None:
     """The values each variable of the needs may take (None: anything), or None where some
     need matches nothing, or two needs leave a variable no value, so that the rule cannot
-    fire."""
+    fire. (The sets of a Match are read, never changed.)"""
     values: dict[str, set[Any] | None] = {name: {value} for name, value in shape.equal}
     for need in shape.needs:
         found = reach.matching(need)
-        if not found:
+        if not found.matched:
             return None
         for position, name in need.variables:
-            taken = {p[position] for p in found}
+            taken = found.values[position]
             if None in taken:
                 values.setdefault(name, None)
                 continue
