@@ -52,6 +52,16 @@ class Reach:
         self.seen: dict[Signature, set[Pattern]] = {}
         self._found: dict[tuple[Signature, Pattern], Match] = {}
 
+    def fingerprint(self) -> frozenset[tuple[Signature, Pattern]]:
+        return frozenset((signature, pattern) for signature, patterns in self.patterns.items()
+                         for pattern in patterns)
+
+    def become(self, patterns: dict[Signature, list[Pattern]]) -> None:
+        """Hold exactly these patterns (the matches read so far are forgotten)."""
+        self.patterns = {signature: list(found) for signature, found in patterns.items()}
+        self.seen = {signature: set(found) for signature, found in patterns.items()}
+        self._found = {}
+
     def add(self, signature: Signature, pattern: Pattern) -> bool:
         seen = self.seen.setdefault(signature, set())
         if pattern in seen:
@@ -194,9 +204,13 @@ def _ranks(shapes: list[Shape | None]) -> list[int]:
 
 
 # Per list of statements (by their ids, checked against the statements themselves): their
-# shapes and ranks. A process grounds a few such lists (the base program with the parts a
-# moment names), each many times.
-_RANKS: dict[tuple[int, ...], tuple[list[Any], list[Shape | None], list[int]]] = {}
+# shapes and ranks, and the rules kept and patterns reached from each of the last
+# DECISIONS_KEPT sets of patterns it started from. A process grounds a few such lists (the
+# base program with the parts a moment names), each many times.
+DECISIONS_KEPT = 32
+Decision = tuple[list[bool], dict[Signature, list[Pattern]]]
+_RANKS: dict[tuple[int, ...], tuple[list[Any], list[Shape | None], list[int],
+                                    dict[frozenset[tuple[Signature, Pattern]], Decision]]] = {}
 
 
 def useful(statements: Sequence[Any], reach: Reach) -> list[Any]:
@@ -214,9 +228,16 @@ def useful(statements: Sequence[Any], reach: Reach) -> list[Any]:
     known = _RANKS.get(key)
     if known is None or any(a is not b for a, b in zip(known[0], statements, strict=True)):
         shapes = [s.shape if isinstance(s, Written) else shape_of(s) for s in statements]
-        known = (list(statements), shapes, _ranks(shapes))
+        known = (list(statements), shapes, _ranks(shapes), {})
         _RANKS[key] = known
-    _, made, ranks = known
+    _, made, ranks, decided = known
+    # The same statements from the same patterns keep the same rules and reach the same
+    # patterns: the steps of a line of play often start from the same ones.
+    start = reach.fingerprint()
+    if start in decided:
+        fired, reached = decided[start]
+        reach.become(reached)
+        return [s for s, keep in zip(statements, fired, strict=True) if keep]
     readers: dict[Signature, list[int]] = {}
     fired = [False] * len(statements)
     queued = [False] * len(statements)
@@ -248,6 +269,10 @@ def useful(statements: Sequence[Any], reach: Reach) -> list[Any]:
                         if not queued[reader]:
                             queued[reader] = True
                             heapq.heappush(ready, (ranks[reader], reader))
+    if len(decided) >= DECISIONS_KEPT:
+        decided.pop(next(iter(decided)))
+    decided[start] = (fired, {signature: list(found) for signature, found in
+                              reach.patterns.items()})
     return [s for s, keep in zip(statements, fired, strict=True) if keep]
 
 
