@@ -97,11 +97,7 @@ def _atoms_of(atom: Any) -> list[Atom]:
 
     if atom.ast_type != ast.ASTType.SymbolicAtom:
         return []
-    term = atom.symbol
-    sign = ""
-    if term.ast_type == ast.ASTType.UnaryOperation:
-        sign, term = "-", term.argument
-    terms = term.arguments if term.ast_type == ast.ASTType.Pool else [term]
+    sign, terms = _alternatives(atom)
     found = []
     for one in terms:
         if one.ast_type == ast.ASTType.SymbolicTerm and \
@@ -113,6 +109,18 @@ def _atoms_of(atom: Any) -> list[Atom]:
         else:
             return []
     return found
+
+
+def _alternatives(atom: Any) -> tuple[str, list[Any]]:
+    """A symbolic atom's sign ("-" for a classical negation) and the terms it stands for (one
+    per alternative of a pool)."""
+    from clingo import ast
+
+    term = atom.symbol
+    sign = ""
+    if term.ast_type == ast.ASTType.UnaryOperation:
+        sign, term = "-", term.argument
+    return sign, list(term.arguments) if term.ast_type == ast.ASTType.Pool else [term]
 
 
 def _head_atoms(head: Any) -> list[Atom] | None:
@@ -165,11 +173,7 @@ def _loose_atoms(atom: Any) -> list[Atom]:
     """A symbolic atom whose shape `_atoms_of` does not read: its predicates by name."""
     from clingo import ast
 
-    term = atom.symbol
-    sign = ""
-    if term.ast_type == ast.ASTType.UnaryOperation:
-        sign, term = "-", term.argument
-    terms = term.arguments if term.ast_type == ast.ASTType.Pool else [term]
+    sign, terms = _alternatives(atom)
     found = []
     for one in terms:
         if one.ast_type == ast.ASTType.Function:
