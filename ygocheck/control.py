@@ -75,18 +75,19 @@ def _add(control: Any, placed: dict[str, list[Any]], names: list[str],
 
 def ground(statements: Iterable[Any] | dict[str, list[Any]] | None, facts: str, file: str,
            arguments: Sequence[str] = (), files: Sequence[str] = ()) -> Grounding:
-    """The rules (parsed statements, or with `statements` None the rule files themselves)
-    grounded with the facts and, in the same grounding, the parts of the rules the moment
-    needs. One Control, clingo's multi-shot grounding: first the part `first` (vocabulary.lp,
-    input.lp and asp/needs.lp, each beginning `#program first.`) with the facts, which names
-    the parts the moment needs (parts_needed); then the base program with exactly those
-    parts, reading what `first` derived; then the parts the moment's own rules name
-    (parts_named: asp/parts.lp), each grounded after what names it. From statements, only
-    those of the parts grounded are added (a part that is not grounded costs nothing to
-    build or to free). A failure is a bug in the rules or in the facts ygocheck wrote
-    (EncodingBug), never the user's input, which was checked before. Loading the files
-    costs half of parsing them and building from the statements: the first grounding of a
-    process loads them (solve.py)."""
+    """The rules (parsed statements, a program written beforehand by part (programs.py), or
+    with `statements` None the rule files themselves) grounded with the facts and, in the
+    same grounding, the parts of the rules the moment needs. One Control, clingo's
+    multi-shot grounding: first the part `first` (vocabulary.lp, input.lp and asp/needs.lp,
+    each beginning `#program first.`) with the facts, which names the parts the moment needs
+    (parts_needed); then the base program with exactly those parts, reading what `first`
+    derived; then the parts the moment's own rules name (parts_named: asp/parts.lp), each
+    grounded after what names it. From statements, only those of the parts grounded are
+    added (a part that is not grounded costs nothing to build or to free), and of those only
+    the rules that may derive anything from what the Control holds once `first` is grounded
+    (prune.py). A failure is a bug in the rules or in the facts ygocheck wrote (EncodingBug),
+    never the user's input, which was checked before. Which rules a process reads (the
+    program written beforehand, the parsed statements, or the files) is solve.rules'."""
     grounding = new(arguments)
     control = grounding.control
     try:
