@@ -146,16 +146,16 @@ def test_pruned_rules_answer_as_every_rule_would(monkeypatch: pytest.MonkeyPatch
 
 def test_a_program_written_beforehand_is_used_only_while_its_files_are_unchanged(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """programs.json holds each program as its files were: it is built from there while they
-    are unchanged, and parsed again once one changed (here: its digest no longer agrees)."""
+    """programs.json holds each program as asp/ was: it is built from there while asp/ is
+    unchanged, and parsed again once a file changed (here: cards.lp reads differently)."""
     from ygocheck import programs
     from ygocheck.solve import rules
 
     programs.written.cache_clear()
     assert isinstance(rules("main.lp")[0], dict)
-    real = programs._file_digest
-    monkeypatch.setattr(programs, "_file_digest",
-                        lambda path: "changed" if path.name == "cards.lp" else real(path))
+    real = programs._file_text
+    monkeypatch.setattr(programs, "_file_text", lambda path: real(path) + (
+        "\nchanged." if path.name == "cards.lp" else ""))
     programs.written.cache_clear()
     try:
         assert programs.written("main.lp") is None

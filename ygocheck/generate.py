@@ -9,8 +9,8 @@
   derive, for the pruning of rules that cannot apply (prune.py, rule_shapes.py: reading it
   through clingo's AST costs about a second a process);
 * ygocheck/programs.json, the text and shape of every statement of each program ygocheck
-  grounds, by part, with the digests of the files it reads (programs.py: building a Control
-  from it costs less than loading or parsing the files).
+  grounds, by part, with one digest of asp/ (programs.py: building a Control from it costs
+  less than loading or parsing the files).
 
 Run it from a checkout of the project after changing any of those (the tests fail, saying
 so, until the written files are current). `--check` writes nothing and exits 1 when a file

@@ -5,9 +5,9 @@ parses itself) about 30 ms, and neither lets the rules that cannot apply be left
 they are grounded (prune.py) for a loaded file. So the statements of each program ygocheck
 grounds are written beforehand (ygocheck/programs.json, by `python -m ygocheck.generate`): each
 statement's text and, for a rule, its shape (rule_shapes.py) under the digest of that text,
-and for each program the digests of its statements by part and the digest of each file it
-reads. A program whose files all have those digests now is built from its text;
-any other is parsed (solve.py): an old table costs time, never a different program.
+and for each program the digests of its statements by part, with one digest of every file of
+asp/. While asp/ has that digest, a program is built from its text; once any file changed it
+is parsed (solve.py): an old table costs time, never a different program.
 """
 
 from __future__ import annotations
@@ -50,8 +50,16 @@ def _table() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _file_digest(path: Path) -> str:
-    return digest(path.read_text(encoding="utf-8"))
+def _asp_digest(folder: Path) -> str:
+    """One digest of every rule file of asp/, its path and its text: a program is built from
+    the table only while no file of asp/ changed (an include added to an entry file among
+    them)."""
+    return digest("\n".join(f"{path.relative_to(folder)}\n{_file_text(path)}"
+                             for path in sorted(folder.rglob("*.lp"))))
+
+
+def _file_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=16)
@@ -61,14 +69,11 @@ def written(entry: str, extras: tuple[str, ...] = ()) -> dict[str, list[Written]
     from .resources import asp_folder
 
     table = _table()
-    program = table.get("programs", {}).get(_key(entry, extras))
-    texts = table.get("texts", {})
-    if not isinstance(program, dict) or not isinstance(texts, dict):
-        return None
     folder = asp_folder()
     try:
-        files = program["files"]
-        if any(_file_digest(folder / name) != value for name, value in files.items()):
+        program = table["programs"][_key(entry, extras)]
+        texts = table["texts"]
+        if table["asp"] != _asp_digest(folder):
             return None
         parts = {str(part): [_statement(texts[d]) for d in digests]
                  for part, digests in program["parts"].items()}
@@ -88,9 +93,8 @@ def _statement(entry: Any) -> Written:
 
 
 def table_text() -> str:
-    """programs.json: for each program of PROGRAMS, the digest of each file it reads and the
-    digests of its statements by part; and the text and shape of every statement under its
-    digest."""
+    """programs.json: the digest of asp/ as it is, the digests of each program's statements
+    by part, and the text and shape of every statement under its digest."""
     import json
 
     from clingo import ast
@@ -102,11 +106,9 @@ def table_text() -> str:
     texts: dict[str, list[str | None]] = {}
     programs: dict[str, Any] = {}
     for entry, extras in PROGRAMS:
-        files: set[str] = set()
         parts: dict[str, list[str]] = {}
         part = "base"
         for statement in parsed(entry, extras):
-            files.add(statement.location.begin.filename)
             if statement.ast_type == ast.ASTType.Comment:
                 continue
             if statement.ast_type == ast.ASTType.Program:
@@ -116,9 +118,7 @@ def table_text() -> str:
             rule = statement.ast_type in (ast.ASTType.Rule, ast.ASTType.External)
             texts[digest(text)] = [text, encoded(read(statement)) if rule else None]
             parts.setdefault(part, []).append(digest(text))
-        relative = {str(Path(f).resolve().relative_to(folder.resolve())): f for f in files}
-        programs[_key(entry, extras)] = {
-            "files": {name: _file_digest(Path(f)) for name, f in sorted(relative.items())},
-            "parts": parts}
-    return json.dumps({"programs": programs, "texts": texts}, indent=0, sort_keys=True,
+        programs[_key(entry, extras)] = {"parts": parts}
+    return json.dumps({"asp": _asp_digest(folder), "programs": programs, "texts": texts},
+                      indent=0, sort_keys=True,
                       ensure_ascii=False) + "\n"

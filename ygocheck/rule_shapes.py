@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 Argument = Any
 Pattern = tuple[Any, ...]
 Signature = tuple[str, int]
-# clingo's kinds of symbol (set when clingo is imported: `held`).
+# clingo's kinds of symbol (set by clingo_kinds, once clingo is imported).
 _FUNCTION: Any = None
 _NUMBER: Any = None
 _STRING: Any = None
@@ -181,7 +181,10 @@ def _loose_atoms(atom: Any) -> list[Atom]:
         elif one.ast_type == ast.ASTType.SymbolicTerm:
             found.append(Atom((sign + one.symbol.name, len(one.symbol.arguments)), ()))
         else:
-            raise ValueError(f"an atom prune.py cannot read: {atom}")
+            from .problems import EncodingBug
+
+            raise EncodingBug(f"the rules hold an atom ygocheck cannot read the predicate of: "
+                              f"{atom}; this is a bug in ygocheck")
     return found
 
 
