@@ -101,7 +101,8 @@ def ground(statements: Iterable[Any] | dict[str, list[Any]] | None, facts: str, 
         control.add(FIRST_PART, [], facts)
         control.ground([(FIRST_PART, [])])
         grounded = parts_needed(control)
-        pruning = Pruning(control) if placed is not None else None
+        pruning = None if placed is None else Pruning(control, [
+            s for name, found in placed.items() if name != FIRST_PART for s in found])
         if placed is not None:
             _add(control, placed, ["base", *sorted(grounded)], pruning)
         control.ground([("base", [])] + [(name, []) for name in sorted(grounded)])

@@ -133,15 +133,18 @@ def _derived(atom: Atom, values: dict[str, set[Any] | None]) -> list[Pattern]:
     return [tuple(p) for p in product(*choices)]
 
 
-def held(control: Any) -> Reach:
-    """The atoms a Control holds now, as patterns."""
+def held(control: Any, wanted: set[Signature] | None = None) -> Reach:
+    """The atoms a Control holds now, as patterns: of the predicates in `wanted` only, when
+    given (the patterns of a predicate no rule needs change nothing that is kept)."""
     clingo_kinds()
     reach = Reach()
-    for atom in control.symbolic_atoms:
-        symbol = atom.symbol
-        arguments = symbol.arguments
-        name = ("-" if symbol.negative else "") + symbol.name
-        reach.add((name, len(arguments)), tuple(symbol_argument(a) for a in arguments))
+    atoms = control.symbolic_atoms
+    for name, arity, positive in atoms.signatures:
+        signature = (name if positive else "-" + name, arity)
+        if wanted is not None and signature not in wanted:
+            continue
+        for atom in atoms.by_signature(name, arity, positive):
+            reach.add(signature, tuple(symbol_argument(a) for a in atom.symbol.arguments))
     return reach
 
 
@@ -276,6 +279,27 @@ def useful(statements: Sequence[Any], reach: Reach) -> list[Any]:
     return [s for s, keep in zip(statements, fired, strict=True) if keep]
 
 
+_NEEDED: dict[tuple[int, ...], tuple[list[Any], set[Signature]]] = {}
+
+
+def needed(statements: Iterable[Any]) -> set[Signature]:
+    """The predicates the statements' rules need (kept per list of statements, by their ids,
+    checked against the statements themselves)."""
+    from .programs import Written
+
+    listed = list(statements)
+    key = tuple(map(id, listed))
+    known = _NEEDED.get(key)
+    if known is None or any(a is not b for a, b in zip(known[0], listed, strict=True)):
+        found: set[Signature] = set()
+        for statement in listed:
+            shape = statement.shape if isinstance(statement, Written) else shape_of(statement)
+            if shape is not None:
+                found.update(need.signature for need in shape.needs)
+        known = _NEEDED[key] = (listed, found)
+    return known[1]
+
+
 class Pruning:
     """The rules worth grounding in one Control, from the atoms it holds when made: each
     list of statements later added keeps the rules that may derive anything from those atoms
@@ -284,8 +308,11 @@ class Pruning:
     Python: past ATOMS_READ of them, every rule is kept (the answers are the same; only the
     time differs)."""
 
-    def __init__(self, control: Any) -> None:
-        self.reach = held(control) if len(control.symbolic_atoms) <= ATOMS_READ else None
+    def __init__(self, control: Any, statements: Iterable[Any] = ()) -> None:
+        """`statements`: every statement that may be added later (none: read every atom)."""
+        wanted = needed(statements) if statements else None
+        self.reach = held(control, wanted) if len(control.symbolic_atoms) <= ATOMS_READ \
+            else None
 
     def kept(self, statements: Iterable[Any]) -> list[Any]:
         listed = statements if isinstance(statements, list) else list(statements)
