@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .rule_shapes import digest
 from .solve import Answer
 
 WORLD = "World__"
@@ -53,7 +54,7 @@ def rewriting(entry: str, extras: tuple[str, ...] = (), shared: bool = True) \
 
     statements = [s for s in parsed(entry, extras) if s.ast_type != ast.ASTType.Comment]
     table, shared_then = _table()
-    found = [table.get(_digest(str(s))) for s in statements]
+    found = [table.get(digest(str(s))) for s in statements]
     if shared and all(text is not None for text in found):
         texts, used = [text for text in found if text is not None], shared_then
     else:
@@ -62,12 +63,6 @@ def rewriting(entry: str, extras: tuple[str, ...] = (), shared: bool = True) \
     result: list[Any] = []
     ast.parse_string("\n".join(texts), result.append)
     return tuple(result), used
-
-
-def _digest(text: str) -> str:
-    import hashlib
-
-    return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()
 
 
 TABLE = Path(__file__).with_name("worlds.json")
@@ -127,7 +122,7 @@ def table_text() -> str:
 
     statements = every_statement()
     shared = _shared_in(statements)
-    found = {_digest(str(s)): str(rewritten(s, shared)) for s in statements}
+    found = {digest(str(s)): str(rewritten(s, shared)) for s in statements}
     return json.dumps({"shared": sorted([name, arity] for name, arity in shared),
                        "statements": found}, indent=0, sort_keys=True,
                       ensure_ascii=False) + "\n"
