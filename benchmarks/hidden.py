@@ -62,10 +62,13 @@ def main() -> None:
     print(f"actions --as A, attack with 2 Set cards and 2 hand cards, library candidates "
           f"({found['hypotheses']} hypotheses): "
           f"{median_ms(lambda: actions_as(loaded, 'A'), max(1, repeat // 2)):.0f} ms")
-    loaded = from_mapping(make_snapshot(50), "<bench>")
-    found = actions_as(loaded, "A")
-    print(f"actions --as A, 50 cards ({found['hypotheses']} hypotheses): "
-          f"{median_ms(lambda: actions_as(loaded, 'A'), max(1, repeat // 2)):.0f} ms")
+    for priority in ("A", "B"):
+        snapshot = make_snapshot(50)
+        snapshot["state"]["priority"] = priority   # B: A has declared the end of the phase
+        loaded = from_mapping(snapshot, "<bench>")
+        found = actions_as(loaded, "A")
+        print(f"actions --as A, 50 cards, {priority} to act ({found['hypotheses']} hypotheses): "
+              f"{median_ms(lambda: actions_as(loaded, 'A'), max(1, repeat // 2)):.0f} ms")
 
 
 if __name__ == "__main__":

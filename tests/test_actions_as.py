@@ -114,3 +114,92 @@ def test_a_face_down_extra_deck_card_is_a_hypothesis(tmp_path: Path) -> None:
             for a in summons] == [("a_hidden_extra", "xyz", 2,
                                    ["Divine Arsenal AA-ZEUS - Sky Thunder"])]
     assert "a_zeus" not in out
+
+
+
+# A's Main Phase 1 of turn 3: A has a Set card; B has one Set card (Set in turn 2) and one card
+# in hand.
+MAIN_PHASE = {"format": "ygocheck/1", "state": {
+    "turn": 3, "turn_player": "A", "phase": "main1",
+    "counts": {"B": {"hand": 1, "deck": 30}},
+    "cards": [
+        {"id": "a_set", "name": "Pot of Greed", "owner": "A", "zone": "spell_trap", "slot": 1,
+         "face": "down", "since_turn": 3},
+        {"id": "b_set", "name": "Mystical Space Typhoon", "owner": "B", "zone": "spell_trap",
+         "slot": 1, "face": "down", "since_turn": 2}]}}
+
+
+def test_a_player_with_no_decision_has_no_hypothesis_tried(tmp_path: Path) -> None:
+    """PRIORITY-02 (002 回合玩家的優先權): in A's open game state only A acts, and with no
+    trigger waiting and no event to meet one, that holds whatever B's hidden cards are: no
+    hypothesis is tried, B has no action, and the answer says by which rule."""
+    code, out = run(tmp_path, MAIN_PHASE, "--as", "A", "--json",
+                    hidden=["Mystical Space Typhoon", "Pot of Greed"])
+    assert code == 0, out
+    found = json.loads(out)
+    assert (found["hypotheses"], found["no_decision"], found["actions"]) == (0, "PRIORITY-02", [])
+    code, out = run(tmp_path, MAIN_PHASE, "--as", "A",
+                    hidden=["Mystical Space Typhoon", "Pot of Greed"])
+    assert code == 0 and "no decision" in out and "PRIORITY-02" in out, out
+
+
+def test_once_the_other_player_holds_priority_the_hypotheses_are_tried(tmp_path: Path) -> None:
+    """PRIORITY-04, TURN-05 (002 回合玩家的優先權): once A has declared the end of the phase, B
+    holds priority, for Quick Effects. B's Set card might be Mystical Space Typhoon, a Quick-Play
+    Spell Set before this turn (002 速攻魔法卡): B might activate it, targeting A's Set card. If
+    it is Pot of Greed (a Normal Spell), nothing; B's hand card might be either, and neither can
+    be activated from the hand in A's turn."""
+    moment = {**MAIN_PHASE, "state": {**MAIN_PHASE["state"], "priority": "B"}}
+    code, out = run(tmp_path, moment, "--as", "A", "--json",
+                    hidden=["Mystical Space Typhoon", "Pot of Greed"])
+    assert code == 0, out
+    found = json.loads(out)
+    assert "no_decision" not in found
+    assert found["hypotheses"] == 4
+    assert [(a["action"], a.get("card"), a.get("targets_from"), [f["is"] for f in a["rests_on"]])
+            for a in found["actions"]] == [
+        ("pass", None, None, []),
+        ("activate", "b_hidden_spell_trap_1", [["a_set"]], ["Mystical Space Typhoon"])]
+
+
+def test_hypotheses_grounded_as_one_choice_answer_as_their_own_snapshots() -> None:
+    """The hypotheses about one hidden card are grounded together, as the options of one choice
+    (hypothesis_answers): each answer is exactly the one its own snapshot has alone (every shown
+    atom), an objection included, also across the groups a choice is cut into."""
+    from ygocheck import hypotheses as module
+    from ygocheck.cards import library
+    from ygocheck.pipeline import first_answers, from_mapping
+    from ygocheck.problems import BadInput
+    from ygocheck.view import view
+
+    loaded = from_mapping(ATTACK, "<attack>")
+    seen = view(loaded, "A")
+    names = sorted(library())[::4]
+    built = []
+    for snapshot, fact in module.hypotheses(seen, "B", names):
+        try:
+            built.append((from_mapping(snapshot, "<attack>"), fact))
+        except BadInput:
+            continue
+    group = module.GROUP
+    module.GROUP = 16
+    try:
+        together = module.hypothesis_answers(from_mapping(seen, "<attack>"), built)
+    finally:
+        module.GROUP = group
+    alone = first_answers([item for item, _ in built])
+
+    def shown(answer: object) -> list[str]:
+        assert not isinstance(answer, BadInput) and answer is not None
+        return sorted(str(atom) for name, atoms in answer.atoms.items()  # type: ignore[attr-defined]
+                      if name != "hypothesised" for atom in atoms)
+
+    assert len({fact["card"] for _, fact in built}) == 2 and len(built) > 100
+    refused = 0
+    for (_, fact), mine, own in zip(built, together, alone, strict=True):
+        if isinstance(own, BadInput):
+            refused += 1
+            assert mine is None, fact
+        else:
+            assert shown(mine) == shown(own), fact
+    assert refused > 0

@@ -868,6 +868,9 @@ def test_bad_lp_input(tmp_path: Path, text: str, phrase: str) -> None:
     # internal predicates would change what the rules derive (or break the decoder)
     ("legal(fake).", "legal/1 is not a predicate of the snapshot fact vocabulary"),
     ("phase(end).", "phase/1 is not a predicate of the snapshot fact vocabulary"),
+    # written by ygocheck beside a snapshot (docs/facts.md), never part of one
+    ('hypothesis_option("a_x","Dark Hole").', "hypothesis_option/2 is not a predicate"),
+    ("snapshot_viewer(a).", "snapshot_viewer/1 is not a predicate"),
     ("snapshot_state(turn).", "snapshot_state/1 is not a predicate"),
     ("p(X) :- snapshot_state(turn,X).", "only plain facts are allowed"),
     ("snapshot_state(phase,battle) :- snapshot_state(turn,1).", "only plain facts are allowed"),

@@ -158,6 +158,9 @@ def _actions_as(loaded: Any, viewer: str, hidden_file: str | None, as_json: bool
         return
     click.echo(f"# what {found['player']} might do, as {found['as']} knows the moment "
                f"({found['hypotheses']} hypotheses over {found['candidates']} candidate cards)")
+    if "no_decision" in found:
+        click.echo(f"# {found['player']} has no decision to make at this moment, whatever "
+                   f"their hidden cards are ({found['no_decision']}): no hypothesis was tried")
     for action in found["actions"]:
         shown = {k: v for k, v in action.items() if k != "rests_on"}
         if action["rests_on"]:

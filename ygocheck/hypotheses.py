@@ -5,10 +5,25 @@ The rules write the moment as this player knows it (view.py). Each hidden card o
 player that the view still places — a Set card on the field, one more card in their hand
 when they hold cards this player has not seen, one more card of their Extra Deck likewise —
 may be any candidate card: the library's
-cards, or a list the user gives. One hypothesis names one hidden card as one candidate; all
-hypotheses are grounded together (one world each, worlds.py), and the rules decide both
-whether a hypothesis is a possible moment at all (its objections drop it) and what the other
-player may then do. Python only builds the hypothetical snapshots and groups the answers.
+cards, or a list the user gives. One hypothesis names one hidden card as one candidate, and the
+rules decide both whether a hypothesis is a possible moment at all (its objections drop it) and
+what the other player may then do. Python only builds the hypothetical snapshots and groups the
+answers.
+
+The hypotheses about one hidden card are grounded together as the options of one choice
+(asp/input.lp, hypothesis_option/2): the board is grounded once for them, and each answer set
+is the moment under one of them, exactly as that hypothesis's own snapshot would be (nothing
+but the card's name differs, and nothing in the rules reads the options). Grounding a world
+of its own for each hypothesis cost about 25 ms each on a 50-card board, the board once per
+hypothesis; the choice costs a few milliseconds a hypothesis. The options of one choice are
+candidates of one category (monster, Spell, Trap), at most GROUP of them: the descriptors of
+all options stand for the one card in the grounding, and rules that join two of them (a cost
+and an operation of effect 1) ground every pair, which grows with the square of the options.
+A hypothesis whose snapshot differs from the others' in more than the card's name (and its
+definition) is grounded as a world of its own (worlds.py), as every hypothesis once was.
+First of all, the rules may say the other player has no decision to make at this moment,
+whatever their cards are (asp/timing.lp, no_decision_whatever_cards/2): then no hypothesis
+is tried.
 """
 
 from __future__ import annotations
@@ -17,6 +32,7 @@ from typing import Any
 
 from .pipeline import Loaded, first_answers, from_mapping
 from .problems import BadInput, Problem
+from .solve import Answer
 
 PLACEHOLDERS = ("Hidden Monster", "Hidden Xyz Monster", "Hidden Set Card", "Hidden Field Card")
 
@@ -121,26 +137,30 @@ def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> d
     other = "B" if player == "A" else "A"
     names = candidate_names(hidden_file)
     seen = view(loaded, player)
-    cases = hypotheses(seen, other, names)
-    built: list[tuple[Loaded, dict[str, Any]]] = []
-    for snapshot, fact in cases:
-        try:
-            built.append((from_mapping(snapshot, loaded.file), fact))
-        except BadInput:   # not even a possible snapshot (e.g. a Link Monster Set face-down)
-            continue
     known = from_mapping(seen, loaded.file)
-    answers = first_answers([known] + [b for b, _ in built])
-    base = answers[0]
+    base = first_answers([known])[0]
     if isinstance(base, BadInput):
         raise base
     known_moment = decode(base)
     certain = [dict(a, rests_on=[]) for a in known_moment.actions if a["player"] == other]
+    found_as: dict[str, Any] = {"as": player, "player": other, "candidates": len(names)}
+    undecided = [str(a.arguments[1].string) for a in base.of("no_decision_whatever_cards")
+                 if str(a.arguments[0]) == other.lower()]
+    if undecided:
+        return {**found_as, "actions": certain, "hypotheses": 0, "no_decision": undecided[0],
+                "warnings": known_moment.warnings}
+    built: list[tuple[Loaded, dict[str, Any]]] = []
+    for snapshot, fact in hypotheses(seen, other, names):
+        try:
+            built.append((from_mapping(snapshot, loaded.file), fact))
+        except BadInput:   # not even a possible snapshot (e.g. a Link Monster Set face-down)
+            continue
     seen_actions = {_key(a) for a in certain}
     possible: list[dict[str, Any]] = []
     warnings = [known_moment.warnings]
     considered = 0
-    for (_, fact), answer in zip(built, answers[1:], strict=True):
-        if isinstance(answer, BadInput):   # the rules say it cannot be the moment
+    for (_, fact), answer in zip(built, hypothesis_answers(known, built), strict=True):
+        if answer is None:   # the rules say it cannot be the moment
             continue
         considered += 1
         # The warnings are read only where the hypothesis lists an action (most list none).
@@ -156,9 +176,93 @@ def actions_as(loaded: Loaded, player: str, hidden_file: str | None = None) -> d
         resting = dict(fact, unmodelled=[w for w in found if w["card"] == fact["card"]])
         possible.extend(dict(action, rests_on=[resting]) for action in listing)
         warnings.append(found)
-    return {"as": player, "player": other, "actions": certain + possible,
-            "hypotheses": considered, "candidates": len(names),
+    return {**found_as, "actions": certain + possible, "hypotheses": considered,
             "warnings": merge_warnings(*warnings)}
+
+
+# The most hypotheses of one choice (module docstring). On the 50-card board of benchmarks/
+# with B to act, the 1,516 hypotheses took 39 s as worlds (50 a grounding); as choices, 14.5 s
+# in groups of one category and kind of at most 64 (74 groundings), 7.5 s of one category and
+# at most 128 (16 groundings), 8.9 s of at most 256; 400 options of every kind in one grounding
+# took 34 s alone.
+GROUP = 128
+
+
+def hypothesis_answers(known: Loaded, built: list[tuple[Loaded, dict[str, Any]]]) \
+        -> list[Answer | None]:
+    """The answer of each hypothesis, None where the rules object to it (not a possible
+    moment): the options of one choice where a hypothesis differs from the moment as known only
+    in its card's name and definition, else its own world (first_answers)."""
+    import clingo
+
+    known_facts = set(known.facts.splitlines())
+    answers: list[Answer | None] = [None] * len(built)
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    alone: list[int] = []
+    for index, (item, fact) in enumerate(built):
+        named = f"snapshot_card({clingo.String(fact['card'])},name,"
+        lines = set(item.facts.splitlines())
+        rest = frozenset(line for line in lines - known_facts
+                         if not line.startswith((named, "definition")))
+        fewer = [line for line in known_facts - lines
+                 if not line.startswith((named, "definition"))]
+        if fewer:
+            alone.append(index)
+            continue
+        key = (fact["card"], rest, _defined(fact["is"], "category"))
+        groups.setdefault(key, []).append(index)
+    for (card, rest, *_), members in groups.items():
+        named = f"snapshot_card({clingo.String(card)},name,"
+        board = sorted(line for line in known_facts if not line.startswith(named))
+        for start in range(0, len(members), GROUP):
+            chosen = members[start:start + GROUP]
+            found = _chosen(board, sorted(rest), card, [(i, built[i]) for i in chosen],
+                            known_facts, known.file)
+            if found is None:
+                alone.extend(chosen)
+                continue
+            for index, answer in found.items():
+                answers[index] = answer
+    for index, own in zip(alone, first_answers([built[i][0] for i in alone]), strict=True):
+        answers[index] = None if isinstance(own, BadInput) else own
+    return answers
+
+
+def _chosen(board: list[str], rest: list[str], card: str,
+            members: list[tuple[int, tuple[Loaded, dict[str, Any]]]], known_facts: set[str],
+            file: str) -> dict[int, Answer | None] | None:
+    """The answers of hypotheses about `card` as the options of one choice (None for one the
+    rules object to): the moment as known without the card's name, the card's other fields
+    (`rest`), the definitions of every option and the options themselves. None when the rules
+    answer other than once a hypothesis (then each is grounded alone)."""
+    import clingo
+
+    from .solve import solve
+
+    definitions: set[str] = set()
+    options = []
+    index_of: dict[str, int] = {}
+    for index, (item, fact) in members:
+        definitions.update(line for line in item.facts.splitlines()
+                           if line.startswith("definition") and line not in known_facts)
+        options.append(f"hypothesis_option({clingo.String(card)},{clingo.String(fact['is'])}).")
+        index_of[fact["is"]] = index
+    facts = "\n".join(board + rest + sorted(definitions) + options) + "\n"
+    try:
+        found = solve(facts, "main.lp", all_models=True, file=file, most=len(members))
+    except BadInput:
+        return None
+    out: dict[int, Answer | None] = {}
+    for answer in found:
+        assumed = answer.of("hypothesised")
+        if len(assumed) != 1 or assumed[0].arguments[1].string not in index_of:
+            return None
+        index = index_of[assumed[0].arguments[1].string]
+        if index in out:
+            return None
+        out[index] = None if answer.has("error") else answer
+    # A hypothesis with no answer set at all is a bug in the rules: grounded alone, it says so.
+    return out if len(out) == len(members) else None
 
 
 def _cards_named(action: dict[str, Any]) -> set[str]:

@@ -42,16 +42,18 @@ class Answer:
 
 
 def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
-          all_models: bool = False, file: str = "<facts>") -> list[Answer]:
+          all_models: bool = False, file: str = "<facts>",
+          most: int = MAX_OUTCOMES) -> list[Answer]:
     """Ground the rules of `entry` (and `extras`, more show directives or parts) with `facts`
-    and solve: the answer set, or with `all_models` every one."""
+    and solve: the answer set, or with `all_models` every one, at most `most` of them (more is
+    bad input: too_many_outcomes)."""
     from . import control as grounding
 
     arguments: list[str] = []
     if all_models:
         # Every choice a step leaves is shown (choice/3), so answer sets never repeat a shown
         # outcome; projection is not needed.
-        arguments += [str(MAX_OUTCOMES + 1)]
+        arguments += [str(most + 1)]
     statements, files = rules(entry, extras)
     control = grounding.ground(statements, facts, file, arguments, files).control
     answers: list[Answer] = []
@@ -66,7 +68,7 @@ def solve(facts: str, entry: str = "main.lp", extras: tuple[str, ...] = (),
     if not answers:
         raise EncodingBug(f"the rules have no answer for {file}: this is a bug in ygocheck, "
                           "please report it with the snapshot")
-    if len(answers) > MAX_OUTCOMES:
+    if len(answers) > most:
         raise too_many_outcomes(file)
     return answers
 
@@ -208,11 +210,15 @@ def _check_characters(text: str, file: str) -> None:
 
 
 def fact_vocabulary() -> set[tuple[str, int]]:
-    """The predicates an .lp snapshot may use: those asp/input.lp declares with #defined
-    (a request is not part of a snapshot)."""
+    """The predicates an .lp snapshot may use: those asp/input.lp declares with #defined,
+    but those ygocheck writes beside a snapshot (a request, the viewer of `view --as`, the
+    names a hidden card may have for `actions --as`), which are no part of one."""
     text = (asp_folder() / "input.lp").read_text(encoding="utf-8")
     return {(name, int(arity)) for name, arity in
-            re.findall(r"^#defined\s+(\w+)/(\d+)\.", text, re.MULTILINE)} - {("request", 3)}
+            re.findall(r"^#defined\s+(\w+)/(\d+)\.", text, re.MULTILINE)} - WRITTEN_BESIDE
+
+
+WRITTEN_BESIDE = {("request", 3), ("snapshot_viewer", 1), ("hypothesis_option", 2)}
 
 
 def _location(name: str, arguments: list[Any]) -> tuple[tuple[Any, ...], str] | None:
