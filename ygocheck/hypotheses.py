@@ -22,8 +22,8 @@ and an operation of effect 1) ground every pair, which grows with the square of 
 A hypothesis whose snapshot differs from the others' in more than the card's name (and its
 definition) is grounded as a world of its own (worlds.py), as every hypothesis once was.
 First of all, the rules may say the other player has no decision to make at this moment,
-whatever their cards are (asp/timing.lp, no_decision_whatever_cards/2): then no hypothesis
-is tried.
+whatever their cards are (asp/legality/guards.lp, no_decision_whatever_cards/2): then no
+hypothesis is tried.
 """
 
 from __future__ import annotations
