@@ -203,3 +203,32 @@ def test_hypotheses_grounded_as_one_choice_answer_as_their_own_snapshots() -> No
         else:
             assert shown(mine) == shown(own), fact
     assert refused > 0
+
+
+def test_a_hand_respect_play_reveals_is_no_hypothesis(tmp_path: Path) -> None:
+    """INFO-02 (004 §4, fn[25]): under a face-up Respect Play the turn player's hand is public.
+    In B's turn, A knows B's hand card is Pot of Greed: its activation is certain (it rests on
+    no hidden fact) and no hypothesis is made about B's hand. With Respect Play Set, the hand
+    is private again and its card is one hypothesis per candidate."""
+    moment = {"format": "ygocheck/1", "state": {
+        "turn": 4, "turn_player": "B", "phase": "main1",
+        "counts": {"B": {"hand": 1, "deck": 30}},
+        "cards": [
+            {"id": "a_respect", "name": "Respect Play", "owner": "A", "zone": "spell_trap",
+             "slot": 1, "face": "up", "since_turn": 3},
+            {"id": "b_pot", "name": "Pot of Greed", "owner": "B", "zone": "hand"}]}}
+    code, out = run(tmp_path, moment, "--as", "A", "--json", hidden=["Pot of Greed"])
+    assert code == 0, out
+    found = json.loads(out)
+    activations = [(a["card"], a["rests_on"]) for a in found["actions"]
+                   if a["action"] == "activate"]
+    assert activations == [("b_pot", [])]
+    assert found["hypotheses"] == 0
+    cards = moment["state"]["cards"]
+    cards[0] = dict(cards[0], face="down")
+    code, out = run(tmp_path, moment, "--as", "A", "--json", hidden=["Pot of Greed"])
+    assert code == 0, out
+    found = json.loads(out)
+    activations = [(a["card"], [f["is"] for f in a["rests_on"]]) for a in found["actions"]
+                   if a["action"] == "activate"]
+    assert activations == [("b_hidden_hand", ["Pot of Greed"])]
