@@ -19,8 +19,9 @@ hypothesis; the choice costs a few milliseconds a hypothesis. The options of one
 candidates of one category (monster, Spell, Trap), at most GROUP of them: the descriptors of
 all options stand for the one card in the grounding, and rules that join two of them (a cost
 and an operation of effect 1) ground every pair, which grows with the square of the options.
-A hypothesis whose snapshot differs from the others' in more than the card's name (and its
-definition) is grounded as a world of its own (worlds.py), as every hypothesis once was.
+A hypothesis whose snapshot lacks a fact of the moment as known, other than the card's name
+and the definitions, is grounded as a world of its own (worlds.py), as every hypothesis once
+was; so is each of a choice whose answer sets are not one per option.
 First of all, the rules may say the other player has no decision to make at this moment,
 whatever their cards are (asp/legality/guards.lp, no_decision_whatever_cards/2): then no
 hypothesis is tried.
