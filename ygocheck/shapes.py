@@ -1400,11 +1400,13 @@ OPERATION = Record("operation", {
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\"); for equip, 1: \"equip that target to this card (max. "
                    "1)\""),
-    "for_each_card_in": OneOf(("hand", "zones_it_points_to"), description="for change_atk and "
+    "for_each_card_in": OneOf(("hand", "banished", "zones_it_points_to"),
+                              description="for change_atk and "
                               "change_def in applies: the amount for each card in that place of "
                               "the monster's controller (\"gains 600 ATK/DEF for each card in "
-                              "your hand\"), or in the zones the changed Link Monster points to "
-                              "(\"gains 500 ATK for each monster it points to\")"),
+                              "your hand\", \"for each of your banished cards\"), or in the "
+                              "zones the changed Link Monster points to (\"gains 500 ATK for "
+                              "each monster it points to\")"),
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),
