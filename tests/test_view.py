@@ -147,8 +147,10 @@ def test_every_view_of_the_hidden_information_cases_is_a_valid_snapshot() -> Non
     asked = []
     for number, case in enumerate(data["cases"], start=1):
         snap = {"format": "ygocheck/1", "state": case["state"]}
-        if case.get("cards"):
-            snap["cards"] = case["cards"]
+        # The cards the file declares for all its cases, and those of the case.
+        cards = {**(data.get("cards") or {}), **(case.get("cards") or {})}
+        if cards:
+            snap["cards"] = cards
         loaded = from_mapping(snap, "<case>")
         asked += [(number, case, loaded, player) for player in ("A", "B")]
     # All the views in one grounding (view.views); the first two also one at a time, as
