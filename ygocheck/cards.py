@@ -72,9 +72,10 @@ INFORMATION_KEYS = ("attribute", "name", "archetype", "max_level", "min_level", 
 NARROWED_GROUPS = ("summoned_monster",)
 
 
-# A Fusion or Ritual Summon names with these keys where its materials are and which Ritual
-# Monsters it summons (asp/check.lp, filters.lp).
-DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from",), "ritual_summon": ("from", "name", "archetype"),
+# A Fusion or Ritual Summon names with these keys where its materials are and which Fusion or
+# Ritual Monsters it summons (asp/check.lp, filters.lp, legality/effect_summon.lp).
+DESCRIBES_ITS_SUMMON = {"fusion_summon": ("from", "archetype"),
+                        "ritual_summon": ("from", "name", "archetype"),
                         "link_summon": ("from",)}
 
 

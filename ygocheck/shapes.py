@@ -313,6 +313,9 @@ class Record(Spec):
     required_when: tuple[tuple[str, str, str], ...] = ()
     # keys of which a mapping gives exactly one (a condition says what it counts or compares).
     exactly_one_of: tuple[str, ...] = ()
+    # (these, those): a mapping gives one of `these` keys exactly when it gives one of `those`
+    # (a cost that takes cards names where from, and only such a cost does).
+    together: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -343,10 +346,15 @@ class Record(Spec):
             found["required"] = list(self.required)
         if self.at_least:
             found["minProperties"] = self.at_least
-        if self.required_when:
-            found["allOf"] = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
-                               "then": {"required": [needed]}}
-                              for key, value, needed in self.required_when]
+        rules = [{"if": {"properties": {key: {"const": value}}, "required": [key]},
+                  "then": {"required": [needed]}}
+                 for key, value, needed in self.required_when]
+        for these, those in self.together:
+            some = {"anyOf": [{"required": [key]} for key in these]}
+            other = {"anyOf": [{"required": [key]} for key in those]}
+            rules.append({"if": some, "then": other, "else": {"not": other}})
+        if rules:
+            found["allOf"] = rules
         if self.exactly_one_of:
             found["oneOf"] = [{"required": [key]} for key in self.exactly_one_of]
         return found
@@ -363,7 +371,8 @@ class Record(Spec):
 def referenced(record: Record, nullable: bool = False, description: str = "") -> Record:
     """The same record where a field may also be null, with its own description."""
     return Record(record.name, record.fields, record.required, record.at_least,
-                  description, nullable, record.required_when, record.exactly_one_of)
+                  description, nullable, record.required_when, record.exactly_one_of,
+                  record.together)
 
 
 # ==============================================================================================
@@ -922,7 +931,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
 PICK_PLACES = ("hand", "deck", "graveyard", "banished", "extra")
 # Where a Fusion Summon's materials or a Ritual Summon's Tributes may be (`fusion_summon`'s and
 # `ritual_summon`'s `from`; asp/check.lp says which places go with which operation).
-FUSION_PLACES = ("hand", "field", "opponent_field")
+FUSION_PLACES = ("hand", "field", "opponent_field", "banished")
 BATTLE_ROLES = ("attacks", "attacked", "battles")
 # The one card a target may be, named by what the effect answers (docs/cards.md).
 TARGET_IS = ("attacker", "attack_target", "event_card", "chain_card")
@@ -1265,7 +1274,7 @@ COST_SPEC = Record("cost", {
     "counters_from_your_field": Boolean("with remove_counters: the counters are removed from "
                                         "cards the player controls (\"remove 3 Spell Counters "
                                         "from your field\"), not from this card only"),
-})
+}, together=((("send_to_graveyard", "banish", "send_to_graveyard_any"), ("from",)),))
 COST_KEYS = COST_SPEC.keys
 
 OPERATION = Record("operation", {
@@ -1292,6 +1301,9 @@ OPERATION = Record("operation", {
                          "face-up monster of this Type its player controls (\"with Fiend "
                          "monsters you control\"), not only with this card"),
     "other": Boolean(),
+    "materials_to": OneOf(("deck",), description="fusion_summon: where the Fusion Materials "
+                          "go instead of the GY (\"by shuffling Fusion Materials ... into the "
+                          "Deck\", Parallel World Fusion)"),
     "with_this_card": Boolean("link_summon: the materials include the card whose effect it is "
                               "(\"using materials you control, including this card\")"),
     "directly": Boolean("cannot_attack: only direct attacks (\"your monsters cannot attack "
