@@ -914,7 +914,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_be_attack_target", "tribute", "lock_cost_attribute",
               "look_at_hand", "stats_of_equipped", "monsters_in_defense_position",
               "negate_effects_activated_in_defense_position", "destroy_pointed_instead",
-              "attach", "turn_player_hand_revealed")
+              "attach", "turn_player_hand_revealed", "destroy_other_instead")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
