@@ -1422,12 +1422,16 @@ OPERATION = Record("operation", {
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),
-    "read_from": OneOf(("its_battle_opponent", "itself", "targets"), description="for change_atk, "
+    "read_from": OneOf(("its_battle_opponent", "itself", "targets", "equipped_monster_card"),
+                       description="for change_atk, "
                        "change_def, set_atk and set_def with `equal_to`: the amount is that "
                        "value of the monster the changed monster battles (\"gains ATK equal to "
                        "the ATK of the opponent's monster it is battling\"), or of the changed "
                        "monster itself (\"its ATK is halved\": set_atk with half), or of the "
-                       "effect's target (\"equal to that monster's Link Rating x 1000\")"),
+                       "effect's target (\"equal to that monster's Link Rating x 1000\"); in "
+                       "applies, equipped_monster_card: the printed value of the monster card "
+                       "equipped to the changed monster (\"gains ATK equal to the original ATK "
+                       "of the monster equipped to it\")"),
     "exactly": Boolean("change_atk with a negative amount: \"lose exactly 800 ATK\": only if its "
                        "ATK is at least that much; the effect cannot be activated otherwise"),
     "count_of": OneOf(("spells_on_field_and_in_graveyards", "cost_sent"),
