@@ -1353,11 +1353,14 @@ OPERATION = Record("operation", {
                        "would go"),
     "opponent_turns": Integer(1, 10, "destroy_in_end_phase: in the End Phase of the opponent's "
                               "N-th turn after the one it resolves in"),
-    "end_phase": OneOf(("banish", "destroy", "send_to_graveyard"), description="special_summon: "
+    "end_phase": OneOf(("banish", "destroy", "send_to_graveyard", "change_to_face_up_attack"),
+                       description="special_summon: "
                        "\"but banish it (it is destroyed) during the End Phase\": the monster "
                        "keeps the record until the End Phase begins, and is banished "
                        "(destroyed) then; take_control: \"but send it to the GY during the End "
-                       "Phase\" (with end_phase_turn)"),
+                       "Phase\" (with end_phase_turn); change_to_face_down: \"during the End "
+                       "Phase of this turn, change it to face-up Attack Position\" "
+                       "(change_to_face_up_attack)"),
     "end_phase_turn": OneOf(("next",), description="with end_phase: the End Phase of the next "
                             "turn (default: of this turn)"),
     "summon_as": OneOf(("fusion", "ritual", "synchro", "xyz", "link"),
@@ -1412,13 +1415,15 @@ OPERATION = Record("operation", {
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\"); for equip, 1: \"equip that target to this card (max. "
                    "1)\""),
-    "for_each_card_in": OneOf(("hand", "banished", "zones_it_points_to"),
+    "for_each_card_in": OneOf(("hand", "banished", "zones_it_points_to", "its_materials"),
                               description="for change_atk and "
                               "change_def in applies: the amount for each card in that place of "
                               "the monster's controller (\"gains 600 ATK/DEF for each card in "
                               "your hand\", \"for each of your banished cards\"), or in the "
                               "zones the changed Link Monster points to (\"gains 500 ATK for "
-                              "each monster it points to\")"),
+                              "each monster it points to\"), or under the changed Xyz Monster "
+                              "(its_materials: \"for each Xyz Material attached to this "
+                              "card\")"),
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),
