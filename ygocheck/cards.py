@@ -220,6 +220,17 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
             if number > 1 and "cost" in procedure:
                 checker.add(checker.line(card, "inherent_summon"), f"{here}: only the first "
                             "procedure may have a cost; write the one with a cost first")
+            # The further procedures are read from the hand, face-up, with no record
+            # (asp/cards.lp); the record of leaves_to is read on a summon that only the one
+            # procedure can have made (asp/transition/summon.lp).
+            for key in ("face", "leaves_to"):
+                if key in procedure and len(procedures) > 1:
+                    checker.add(checker.line(card, "inherent_summon"), f"{here}: `{key}` is "
+                                "read on a card's one procedure only; declare the clause "
+                                "`unmodelled` on a card with several")
+            if number > 1 and procedure.get("from", "hand") != "hand":
+                checker.add(checker.line(card, "inherent_summon"), f"{here}: a further "
+                            "procedure is read from the hand only (`from: hand`)")
             if isinstance(procedure.get("requires"), list):
                 for index, condition in enumerate(procedure["requires"], start=1):
                     if isinstance(condition, dict):

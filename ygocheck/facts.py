@@ -342,7 +342,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             for key, value in condition.items():
                 shown = described(key, value)
                 out.append(f"definition_requirement({ident},procedure,{index},{key},{shown}).")
-        for key in ("to", "position"):
+        for key in ("to", "position", "face", "leaves_to"):
             if key in procedure:
                 out.append(f"definition({ident},inherent_{key},{constant(procedure[key])}).")
         cost = procedure.get("cost")

@@ -1593,9 +1593,15 @@ PROCEDURE_COST = Record("procedure_cost", {
 }, required=("how", "groups"))
 
 INHERENT_SUMMON = Record("inherent_summon", {
-    "from": OneOf(("hand",), description="where it is Special Summoned from"),
+    "from": OneOf(("hand", "graveyard"), description="where it is Special Summoned from "
+                  "(\"you can Special Summon this card from your GY\": graveyard)"),
     "requires": ListOf(REQUIREMENT, description="the conditions the text states (as for an "
                        "effect's requires)"),
+    "face": OneOf(("down",), description="\"in face-down Defense Position\": it comes "
+                  "face-down, in Defense Position"),
+    "leaves_to": OneOf(("banished",), description="\"If you do, banish it when it leaves the "
+                       "field\": the monster keeps the record from the success of its summon "
+                       "(only on a card's one procedure)"),
     "to": OneOf(("you", "opponent"), description="whose field it goes to (\"to your "
                 "opponent's field\"; default you)"),
     "position": OneOf(("attack", "defense"), description="the one position its text says (\"in "
