@@ -130,3 +130,30 @@ def test_the_facts_written_from_yaml_use_only_the_listed_keys() -> None:
             if location.key is None and location.name in control_keys:
                 key = match.group(2).split(",")[location.width]
                 assert key in control_keys[location.name], f"{line}: {key} is not listed"
+
+
+# One valid value for each key of an event descriptor (`when`, `trigger`: docs/cards.md,
+# "Events"); the test below fails when a key is added without one.
+EVENT_KEY_SAMPLES = {
+    "event": "damage", "player": "you", "card": "self", "how": ["special"], "on_field": True,
+    "from": "field", "by": "battle", "kind": "effect", "direct": True, "min_atk": 1500,
+    "max_atk": 1500, "activation": "card", "what": "monster", "name": "Dark Magician",
+    "archetype": "Ghostrick", "face_down_too": True, "sent_to_graveyard": True, "alone": True,
+    "to_linked_zone": True, "inflicted_by": "opponent",
+}
+
+
+def test_every_key_of_an_event_descriptor_becomes_a_fact() -> None:
+    """A key the card format accepts but the facts leave out is read by no rule: Gorz the
+    Emissary of Darkness's `inflicted_by: opponent` was, and its trigger met damage from its own
+    player's cards too."""
+    from ygocheck.facts import definition_facts
+    from ygocheck.shapes import EVENT_PATTERN
+    assert set(EVENT_KEY_SAMPLES) == set(EVENT_PATTERN.keys)
+    for role in ("when", "trigger"):
+        card = {"category": "monster", "kind": "effect",
+                "effects": [{"kind": "trigger", role: dict(EVENT_KEY_SAMPLES), "does": []}]}
+        facts = "\n".join(definition_facts("Test Card", card))
+        written = set(re.findall(rf'definition_event\("Test Card",1,{role},(\w+),', facts))
+        assert written == set(EVENT_PATTERN.keys), \
+            f"{role}: not written as facts: {sorted(set(EVENT_PATTERN.keys) - written)}"

@@ -381,7 +381,8 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
             if not event:
                 continue
             for key in ("event", "player", "card", "on_field", "alone", "by", "kind", "activation",
-                        "what", "from", "direct", "min_atk", "max_atk", "to_linked_zone"):
+                        "what", "from", "direct", "min_atk", "max_atk", "to_linked_zone",
+                        "face_down_too", "sent_to_graveyard", "inflicted_by"):
                 if key in event:
                     out.append(f"definition_event({prefix},{role},{key},{constant(event[key])}).")
             for key in ("name", "archetype"):

@@ -1026,9 +1026,17 @@ EVENT_PATTERN = Record("event_pattern", {
                         "one made by another card's effect), or an effect activation (every "
                         "activation a player makes: a card activation carries one)"),
     "what": OneOf(("spell", "trap", "spell_trap", "monster", "field_spell"),
-                  description="for activated: what the activated card is"),
+                  description="for activated: what the activated card is; for another event, "
+                  "monster: the card of the event is a monster (face-up as it left the field)"),
     "name": Text("for activated: the activated card's name"),
-    "archetype": Text("for activated: an archetype the activated card belongs to"),
+    "archetype": Text("for activated: an archetype the activated card belongs to; for another "
+                      "event: the card of the event belongs to it (\"when a 'Ghostrick' "
+                      "monster is destroyed\"), a card face-down as it left the field does not"),
+    "face_down_too": Boolean("with archetype or what on an event that is no activation: a card "
+                             "that was face-down as it left the field counts too (a special "
+                             "ruling of the card)"),
+    "sent_to_graveyard": Boolean("for destroyed: \"destroyed ... and sent to the GY\": the "
+                                 "destroyed card went to the GY in the same step"),
     "alone": Boolean("the event concerns exactly 1 card (\"when your opponent would Special "
                      "Summon exactly 1 monster\")"),
     "to_linked_zone": Boolean("for summoned: the monster is now in a zone a Link Monster points "
