@@ -231,6 +231,10 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
             if number > 1 and procedure.get("from", "hand") != "hand":
                 checker.add(checker.line(card, "inherent_summon"), f"{here}: a further "
                             "procedure is read from the hand only (`from: hand`)")
+            cost = procedure.get("cost")
+            if isinstance(cost, dict):
+                _check_procedure_cost(cost, checker, f"{here}.cost",
+                                      checker.line(card, "inherent_summon"))
             if isinstance(procedure.get("requires"), list):
                 for index, condition in enumerate(procedure["requires"], start=1):
                     if isinstance(condition, dict):
@@ -244,6 +248,21 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
             len(set(arrows)) != len(arrows):
         checker.add(checker.line(card, "link_arrows"), f"{where}.link_arrows names an arrow "
                     "twice")
+
+
+def _check_procedure_cost(cost: dict, checker: Checker, where: str, line: int) -> None:
+    """What the shape of a procedure's cost cannot say: a face-down cost banishes, and a
+    group's place is one of the cost's own."""
+    if cost.get("face") == "down" and cost.get("how") != "banish":
+        checker.add(line, f"{where}: `face: down` is said of a cost that banishes "
+                    "(`how: banish`); a Tribute has no face")
+    places = cost.get("where", "field")
+    places = places if isinstance(places, list) else [places]
+    for index, group in enumerate(cost.get("groups") or [], start=1):
+        if isinstance(group, dict) and "where" in group and group["where"] not in places:
+            checker.add(line, f"{where}.groups[{index}].where is {group['where']!r}, not one "
+                        f"of the cost's places ({', '.join(map(str, places))}); add it to "
+                        "the cost's `where`")
 
 
 def _check_materials(card: dict, checker: Checker, where: str) -> None:

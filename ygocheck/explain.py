@@ -50,6 +50,7 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
                                           else f"{c} needs {_plural(n, 'Tribute')}"),
     ("tributes_named", 2): lambda c, n: f"{_plural(n, 'Tribute')} named for {c}",
     ("not_tribute_of", 2): lambda c, p: f"{c} is not a monster {p} controls",
+    ("cannot_be_tributed", 1): lambda c: f"{c} cannot be Tributed (its continuous effect)",
     ("monsters_controlled", 2): lambda p, n: f"{p} controls {_plural(n, 'monster')}",
     ("zone", 2): lambda c, z: f"{c} is in {ZONE_WORDS.get(z, z)}",
     ("face", 2): lambda c, f: f"{c} is face-{f}",

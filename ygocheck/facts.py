@@ -348,9 +348,12 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         cost = procedure.get("cost")
         if isinstance(cost, dict):
             out.append(f"definition({ident},inherent_cost,{constant(cost.get('how'))}).")
-            for key in ("where", "controller"):     # their defaults: asp/input.lp
-                if key in cost:
-                    out.append(f"definition({ident},inherent_cost_{key},{constant(cost[key])}).")
+            for key in ("where", "controller", "what", "face"):  # defaults: asp/input.lp
+                given_value = cost.get(key)
+                # A list of places ("from your hand, field, and/or Extra Deck"): one fact each.
+                for one in given_value if isinstance(given_value, list) else [given_value]:
+                    if one is not None:
+                        out.append(f"definition({ident},inherent_cost_{key},{constant(one)}).")
             # The cards it takes: groups like a material line's, under the part `cost`.
             for line in material_facts(ident, {"groups": cost.get("groups") or []}):
                 out.append(line.replace(f"definition_material({ident},group,",

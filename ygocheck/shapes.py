@@ -914,7 +914,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "cannot_be_attack_target", "tribute", "lock_cost_attribute",
               "look_at_hand", "stats_of_equipped", "monsters_in_defense_position",
               "negate_effects_activated_in_defense_position", "destroy_pointed_instead",
-              "attach", "turn_player_hand_revealed", "destroy_other_instead")
+              "attach", "turn_player_hand_revealed", "destroy_other_instead",
+              "cannot_be_tributed", "cannot_be_material")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1301,6 +1302,9 @@ OPERATION = Record("operation", {
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
     "counter": OperationWord(),
+    "for": ListOfWords(("fusion", "synchro", "xyz", "link"), "cannot_be_material: the kinds "
+                       "of Summon the monster is no material for (\"nor used as material for "
+                       "a Fusion, Synchro, or Xyz Summon\": [fusion, synchro, xyz])"),
     "of": OneOf(("spell", "trap", "monster", "card", "effect_monster", "flip_monster"),
                 description="the kind of card it reaches; effect_monster and flip_monster only "
                 "for negate_destroyed_by_battle"),
@@ -1423,7 +1427,8 @@ OPERATION = Record("operation", {
     "max": Integer(1, 100, "for place_counter: the most counters of that kind the card may "
                    "hold (\"(max. 1)\"); for equip, 1: \"equip that target to this card (max. "
                    "1)\""),
-    "for_each_card_in": OneOf(("hand", "banished", "zones_it_points_to", "its_materials"),
+    "for_each_card_in": OneOf(("hand", "banished", "zones_it_points_to", "its_materials",
+                               "face_down_banished"),
                               description="for change_atk and "
                               "change_def in applies: the amount for each card in that place of "
                               "the monster's controller (\"gains 600 ATK/DEF for each card in "
@@ -1431,7 +1436,8 @@ OPERATION = Record("operation", {
                               "zones the changed Link Monster points to (\"gains 500 ATK for "
                               "each monster it points to\"), or under the changed Xyz Monster "
                               "(its_materials: \"for each Xyz Material attached to this "
-                              "card\")"),
+                              "card\"), or banished face-down, both players' cards "
+                              "(face_down_banished: \"for each face-down banished card\")"),
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),
@@ -1444,7 +1450,8 @@ OPERATION = Record("operation", {
                        "effect's target (\"equal to that monster's Link Rating x 1000\"); in "
                        "applies, equipped_monster_card: the printed value of the monster card "
                        "equipped to the changed monster (\"gains ATK equal to the original ATK "
-                       "of the monster equipped to it\")"),
+                       "of the monster equipped to it\"; equal_to original_atk or "
+                       "original_def)"),
     "exactly": Boolean("change_atk with a negative amount: \"lose exactly 800 ATK\": only if its "
                        "ATK is at least that much; the effect cannot be activated otherwise"),
     "count_of": OneOf(("spells_on_field_and_in_graveyards", "cost_sent"),
@@ -1592,11 +1599,24 @@ MATERIALS = Record("materials", {
 # A monster's own procedure from the hand ("you can Special Summon this card (from your hand)").
 # Its cost ("by Tributing 1 monster they control", "by banishing 1 LIGHT and 1 DARK monster
 # from your GY"): the cards it takes, described as a material line's groups.
+COST_PLACES = ("field", "graveyard", "hand", "extra")
+COST_GROUP = Record("cost_group", {
+    **MATERIAL_GROUP.fields,
+    "where": OneOf(COST_PLACES, description="where this group's cards are, one of the cost's "
+                   "places (\"by banishing 2 monsters you control and 1 monster from your "
+                   "GY\": field, graveyard); default any of them"),
+})
 PROCEDURE_COST = Record("procedure_cost", {
     "how": OneOf(("tribute", "banish"), description="what is done with the cards"),
-    "where": OneOf(("field", "graveyard"), description="where they are (default field)"),
+    "where": Either((OneOf(COST_PLACES), ListOfWords(COST_PLACES)), description="where they "
+                    "are (default field): one place, or a list (\"from your hand, field, "
+                    "and/or Extra Deck\": [hand, field, extra])"),
     "controller": OneOf(("you", "opponent"), description="whose they are (default you)"),
-    "groups": ListOf(MATERIAL_GROUP, at_least=1, description="as a material line's: all "
+    "what": OneOf(("monster", "card"), description="monsters (default) or cards of any kind "
+                  "(\"5 or more cards\")"),
+    "face": OneOf(("down",), description="with how: banish, \"banish ..., face-down\" (no "
+                  "Token can be)"),
+    "groups": ListOf(COST_GROUP, at_least=1, description="as a material line's: all "
                      "filled, each card in one group"),
 }, required=("how", "groups"))
 
