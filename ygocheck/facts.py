@@ -366,7 +366,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         prefix = f"{ident},{number}"
         out.append(f"definition_effect({prefix},kind,{effect['kind']}).")
         for key in ("speed", "turn", "timing", "wording", "once_per_turn", "damage_step",
-                    "pledge", "declares", "not_answered_by_player"):
+                    "pledge", "declares", "not_answered_by_player", "per_chain_up_to"):
             if key in effect:
                 out.append(f"definition_effect({prefix},{key},{constant(effect[key])}).")
         for key in ("optional", "changes_stats", "pendulum_effect", "once_while_face_up",

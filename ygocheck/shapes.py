@@ -1516,6 +1516,10 @@ EFFECT = Record("effect", {
                                   "its card stays face-up on the field, whatever the turn"),
     "once_per_chain": Boolean("\"once per Chain\" (OCG 同一チェーン上では１度まで): not activated "
                               "again while a link of this effect of this card is on the chain"),
+    "per_chain_up_to": OneOf(("monsters_in_hand",), description="a ruling of the card (Ultimate "
+                             "Offering, 004 fn[19]): in one chain its player activates this "
+                             "effect of cards of this name only as many times as the monsters "
+                             "in their hand as each link is made"),
     "negates": ListOfWords(NEGATES),
     "not_answered_by": ListOfWords(("monster", "spell", "trap", "card", "cost_sent_types"),
                                    "neither player can activate these in response to its "
