@@ -1096,3 +1096,24 @@ def test_mutated_lp_snapshot(tmp_path: Path, mutation: mutations.Mutation) -> No
     assert_clean(result)
     if result.exit_code == 2:
         assert result.stdout == "" and result.stderr.startswith(f"ygocheck: {path}")
+
+
+def test_a_place_from_the_top_off_the_deck_or_shared(bad: Any) -> None:
+    """ZONE-12: only a Deck card has a known place from the top, one card to a place."""
+    elf = "    - {id: a_elf, name: Mystical Elf, owner: A, zone: %s, from_top: %d}\n"
+    bad(HEAD + "  cards:\n" + elf % ("hand", 1), "a_elf", "from_top",
+        "only a Deck card has a place from the top")
+    celtic = "    - {id: a_celtic, name: Celtic Guardian, owner: A, zone: deck, from_top: 2}\n"
+    bad(HEAD + "  cards:\n" + elf % ("deck", 2) + celtic, "a_celtic", "each place holds one card")
+
+
+def test_a_procedure_cost_says_what_it_can(bad: Any) -> None:
+    """A procedure's cost: a face-down one banishes, and a group's place is one of the cost's."""
+    card = ("cards:\n  Test Summoner:\n    category: monster\n    kind: effect\n"
+            "    level: 4\n    atk: 1000\n    def: 1000\n    cannot_normal_summon: true\n"
+            "    inherent_summon:\n      from: hand\n      cost: %s\n")
+    tail = HEAD + "  cards:\n    - {id: a_s, name: Test Summoner, owner: A, zone: hand}\n"
+    bad(card % "{how: tribute, face: down, groups: [{count: 1}]}" + tail, "inherent_summon",
+        "`face: down` is said of a cost that banishes")
+    bad(card % "{how: banish, where: [hand], groups: [{count: 1, where: graveyard}]}" + tail,
+        "inherent_summon", "groups[1].where is 'graveyard', not one of the cost's places (hand)")

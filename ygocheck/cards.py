@@ -250,7 +250,7 @@ def _check_monster(card: dict, checker: Checker, where: str) -> None:
                     "twice")
 
 
-def _check_procedure_cost(cost: dict, checker: Checker, where: str, line: int) -> None:
+def _check_procedure_cost(cost: dict, checker: Checker, where: str, line: int | None) -> None:
     """What the shape of a procedure's cost cannot say: a face-down cost banishes, and a
     group's place is one of the cost's own."""
     if cost.get("face") == "down" and cost.get("how") != "banish":

@@ -183,7 +183,7 @@ def _card_facts(fields: dict[str, Any], add: Any) -> None:
             add(f"snapshot_card({ident},{key},{constant(fields[key])}).")
     if fields.get("slot") is not None:
         add(f"snapshot_card({ident},slot,{constant(fields['slot'])}).")
-    for key in ("since_turn", "flipped_turn", "attacks", "atk", "def", "level"):
+    for key in ("since_turn", "flipped_turn", "attacks", "atk", "def", "level", "from_top"):
         if fields.get(key) is not None:
             add(f"snapshot_card({ident},{key},{fields[key]}).")
     for key in ("attribute", "type"):

@@ -804,6 +804,9 @@ CARD_ENTRY = Record("card_entry", {
     "temporary": TEMPORARY,
     "token": Boolean("a Monster Token (give its atk, def, level)"),
     "revealed": Boolean("a card in the hand the opponent has seen"),
+    "from_top": Integer(1, 60, "a Deck card's place counted from the top, when it is known (a "
+                        "card placed on top of the Deck: 1); the rules keep it until the Deck "
+                        "is shuffled"),
     "bound_to": CardId(description="a card whose fate it shares (Call of the Haunted)",
                        nullable=True),
     "targets": IdList("cards a face-up continuous card keeps targeting", nullable=True),
@@ -1302,6 +1305,9 @@ OPERATION = Record("operation", {
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
     "counter": OperationWord(),
+    "deck_place": OneOf(("top",), description="destroy with to: deck, or return_to_deck: "
+                        "\"place it on top of the Deck\": it is its owner's Deck's top card "
+                        "(from_top 1), and the Deck is not shuffled"),
     "for": ListOfWords(("fusion", "synchro", "xyz", "link"), "cannot_be_material: the kinds "
                        "of Summon the monster is no material for (\"nor used as material for "
                        "a Fusion, Synchro, or Xyz Summon\": [fusion, synchro, xyz])"),

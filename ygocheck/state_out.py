@@ -19,8 +19,8 @@ STATE_ORDER = ("rules", "turn", "turn_player", "first_player", "phase", "step", 
 CARD_ORDER = ("id", "name", "owner", "controller", "zone", "slot", "face", "position", "token",
               "atk", "def", "level", "attribute", "type", "treated_as", "since_turn",
               "summoned", "flipped_turn", "attacked", "attacks", "position_changed", "battled",
-              "revealed", "used_this_turn", "equipped_to", "attached_to", "bound_to", "targets",
-              "counters", "modifiers", "temporary", "control")
+              "revealed", "from_top", "used_this_turn", "equipped_to", "attached_to", "bound_to",
+              "targets", "counters", "modifiers", "temporary", "control")
 EVENT_ORDER = ("event", "card", "cards", "player", "how", "by", "from", "to", "target",
                "phase", "step", "timing", "amount", "kind", "effect", "link", "vanished", "face",
                "followed", "pointed_by", "destroyer")
