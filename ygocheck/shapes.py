@@ -768,6 +768,8 @@ TEMPORARY = Record("temporary", {
     "face": LowerWord(),
     "from_zone": LowerWord(description="the zone it left"),
     "by": Text("the card that banished it"),
+    "turn": Integer(1, 10**6, "with until end_phase: the turn whose End Phase it returns in "
+                    "(\"during your 2nd End Phase\"); default the first End Phase to come"),
 }, description="a temporary banishment", nullable=True)
 
 CONTROL = Record("control", {
@@ -918,7 +920,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "look_at_hand", "stats_of_equipped", "monsters_in_defense_position",
               "negate_effects_activated_in_defense_position", "destroy_pointed_instead",
               "attach", "turn_player_hand_revealed", "destroy_other_instead",
-              "cannot_be_tributed", "cannot_be_material")
+              "cannot_be_tributed", "cannot_be_material", "return_banished_cost")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1305,6 +1307,8 @@ OPERATION = Record("operation", {
     "player": OneOf(("you", "opponent", "both")),
     "count": Integer(1, 100),
     "counter": OperationWord(),
+    "in_end_phase": Integer(1, 3, "return_banished_cost: \"during your Nth End Phase after "
+                            "activation\" (OCG 発動後２回目の自分エンドフェイズ: 2)"),
     "deck_place": OneOf(("top",), description="destroy with to: deck, or return_to_deck: "
                         "\"place it on top of the Deck\": it is its owner's Deck's top card "
                         "(from_top 1), and the Deck is not shuffled"),
