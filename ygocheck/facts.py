@@ -159,6 +159,8 @@ def snapshot_facts(snapshot: Snapshot) -> str:
     for item in this_turn.get("procedures_used") or []:
         add(f"snapshot_this_turn(procedures_used,({constant(item['player'])},"
             f"{term(item['name'])},{int(item['procedure'])})).")
+    for item in this_turn.get("destroyed_by_battle") or []:
+        add(f"snapshot_this_turn(destroyed_by_battle,({term(item['card'])},{term(item['by'])})).")
     for item in this_turn.get("used") or []:
         add(f"snapshot_this_turn(used,({constant(item['player'])},{term(item['name'])},"
             f"{item['effect']})).")

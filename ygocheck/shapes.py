@@ -669,6 +669,11 @@ class ListOfWords(Spec):
         return {"type": "array", "maxItems": LIST_ITEMS, "items": {"enum": list(self.options)}}
 
 
+DESTROYED_BY_BATTLE = Record("destroyed_by_battle", {
+    "card": CardId(description="the monster destroyed by battle"),
+    "by": CardId(description="the monster it battled, which destroyed it"),
+}, required=("card", "by"))
+
 PROCEDURE_USED = Record("procedure_used", {
     "player": Player(),
     "name": UsedName(),
@@ -723,6 +728,9 @@ THIS_TURN = Record("this_turn", {
     "procedures_used": ListOf(PROCEDURE_USED, description="the further procedures limited "
                               "to once per turn that a player has used this turn, by card "
                               "name (written by the rules)", nullable=True),
+    "destroyed_by_battle": ListOf(DESTROYED_BY_BATTLE, description="the monsters destroyed by "
+                                  "battle this turn, each with the monster that destroyed it "
+                                  "(written by the rules)", nullable=True),
 }, description="what happened earlier this turn", nullable=True)
 
 COUNTED = Record("counted_zones", {zone: Integer(0, 1000) for zone in ("deck", "hand", "extra",
@@ -926,7 +934,7 @@ GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters
           "opponent_spell_traps", "all_spell_traps",
           "attacker", "activated_card", "summoning_monster", "equipped_monster",
           "summoned_monster", "opponent_face_down_monsters", "battle_opponent",
-          "battling_monsters", "picked", "your_other_cards", "your_battling_monster", "all_cards",
+          "battling_monsters", "picked", "monsters_it_destroyed_by_battle", "your_other_cards", "your_battling_monster", "all_cards",
           "destroyed_battle_opponent", "summoned_by_this_effect", "banished_by_this_effect",
           "main_monster_zone_monsters", "all_cards_in_hands_and_field",
           "field_zone_cards", "all_other_cards", "all_other_monsters",
@@ -1193,7 +1201,8 @@ REQUIREMENT = Record("requirement", {
     "this_card": ListOfWords(("normal_summoned_this_turn", "flipped_this_turn",
                               "special_summoned_from_graveyard",
                               "tributed_for_an_applied_effect", "in_attack_position",
-                              "in_defense_position"),
+                              "in_defense_position", "destroyed_a_monster_by_battle_this_turn",
+                              "destroyed_a_monster_by_battle_now_in_graveyard"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
     "summoned_by": Text("a condition on this card itself: it was Special Summoned by the effect "
@@ -1368,8 +1377,11 @@ OPERATION = Record("operation", {
                       "effect's tribute operation Tributed; damage_taken: equal to the damage "
                       "that led to this card's Special Summon by its own effect"),
     "all": Boolean("discard: the player's whole hand (\"discard their entire hand\")"),
-    "as_many_as": OneOf(("discarded",), description="draw: as many cards as the player "
-                        "discarded by the operation before it"),
+    "as_many_as": OneOf(("discarded", "monsters_it_destroyed_by_battle"), description="draw: "
+                        "as many cards as the player discarded by the operation before it, or "
+                        "as the monsters this card destroyed by battle this turn (\"draw cards "
+                        "equal to the number of monsters this card destroyed by battle this "
+                        "turn\")"),
     "leaves_to": OneOf(("banished",), description="special_summon: \"banish it when it leaves "
                        "the field\": the monster Summoned this way is banished wherever it "
                        "would go"),
@@ -1438,7 +1450,7 @@ OPERATION = Record("operation", {
                    "hold (\"(max. 1)\"); for equip, 1: \"equip that target to this card (max. "
                    "1)\""),
     "for_each_card_in": OneOf(("hand", "banished", "zones_it_points_to", "its_materials",
-                               "face_down_banished"),
+                               "face_down_banished", "equipped_monster_cards"),
                               description="for change_atk and "
                               "change_def in applies: the amount for each card in that place of "
                               "the monster's controller (\"gains 600 ATK/DEF for each card in "
@@ -1447,7 +1459,9 @@ OPERATION = Record("operation", {
                               "each monster it points to\"), or under the changed Xyz Monster "
                               "(its_materials: \"for each Xyz Material attached to this "
                               "card\"), or banished face-down, both players' cards "
-                              "(face_down_banished: \"for each face-down banished card\")"),
+                              "(face_down_banished: \"for each face-down banished card\"), or "
+                              "equipped to it as Equip Cards (equipped_monster_cards: each "
+                              "monster card equipped to the changed monster)"),
     "zone": OneOf(("pointed_to",), description="special_summon: \"to your zone this card points "
                   "to\": only to a Main Monster Zone of its player the effect's card points to "
                   "as it resolves"),

@@ -201,6 +201,10 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
             player, name, procedure = item.arguments
             this_turn.setdefault("procedures_used", []).append(
                 {"player": value(player), "name": name.string, "procedure": procedure.number})
+        elif str(key) == "destroyed_by_battle":
+            card, by = item.arguments
+            this_turn.setdefault("destroyed_by_battle", []).append(
+                {"card": value(card), "by": value(by)})
         elif str(key) == "summon_count":
             player, count = item.arguments
             this_turn.setdefault("summon_count", []).append(
@@ -219,7 +223,7 @@ def _this_turn(answer: Answer) -> dict[str, Any]:
                                       "activated", "monster_effect_in_main_phase",
                                       "summon_count", "used", "effects",
                                       "battle_phase_monsters", "battled_kinds",
-                                      "procedures_used")
+                                      "procedures_used", "destroyed_by_battle")
             if k in this_turn}
 
 
