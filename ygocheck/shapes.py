@@ -928,7 +928,8 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "look_at_hand", "stats_of_equipped", "monsters_in_defense_position",
               "negate_effects_activated_in_defense_position", "destroy_pointed_instead",
               "attach", "turn_player_hand_revealed", "destroy_other_instead",
-              "cannot_be_tributed", "cannot_be_material", "return_banished_cost")
+              "cannot_be_tributed", "cannot_be_material", "return_banished_cost",
+              "tribute_as_yours")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
