@@ -431,7 +431,7 @@ def definition_facts(name: str, card: CardDefinition) -> list[str]:
         for index, cost in enumerate(effect.get("cost") or [], start=1):
             for key, value in cost.items():
                 for item in value if isinstance(value, list) else [value]:
-                    shown = quoted(str(item)) if key in ("tribute_type", "type") \
+                    shown = quoted(str(item)) if key in ("tribute_type", "type", "archetypes") \
                         else constant(item)
                     out.append(f"definition_cost({prefix},{index},{key},{shown}).")
         for part in ("does", "applies"):

@@ -929,7 +929,7 @@ OPERATIONS = ("destroy", "negate_activation", "negate_effect", "negate_summon", 
               "negate_effects_activated_in_defense_position", "destroy_pointed_instead",
               "attach", "turn_player_hand_revealed", "destroy_other_instead",
               "cannot_be_tributed", "cannot_be_material", "return_banished_cost",
-              "tribute_as_yours")
+              "tribute_as_yours", "return_summon_cost")
 GROUPS = ("targets", "self", "all_monsters", "opponent_monsters", "your_monsters",
           "opponent_attack_position_monsters", "opponent_defense_position_monsters",
           "opponent_spell_traps", "all_spell_traps",
@@ -1204,6 +1204,7 @@ REQUIREMENT = Record("requirement", {
                               "special_summoned_from_graveyard",
                               "tributed_for_an_applied_effect", "in_attack_position",
                               "in_defense_position", "destroyed_a_monster_by_battle_this_turn",
+                              "summoned_by_its_procedure_last_turn",
                               "destroyed_a_monster_by_battle_now_in_graveyard"),
                              "a condition on this card itself, met by any one listed (\"if this "
                              "card was Normal Summoned or flipped face-up this turn\")"),
@@ -1272,6 +1273,10 @@ COST_SPEC = Record("cost", {
     "category": OneOf(CATEGORIES, description="with send_to_graveyard or banish: the kind of "
                       "card"),
     "type": Text("with send_to_graveyard or banish: the monster Type of the cards"),
+    "archetypes": ListOf(Text("an archetype"), at_least=1, description="with "
+                         "send_to_graveyard or banish: the cards belong to one of these "
+                         "archetypes (\"Banish 1 \"Aesir\" or \"Nordic\" monster you "
+                         "control\")"),
     "banish_self": Boolean(),
     "until": OneOf(("end_of_battle_phase", "end_phase", "end_of_turn", "next_battle_phase"),
                    description="with banish_self: the card is banished until then and comes "
@@ -1632,6 +1637,7 @@ MATERIALS = Record("materials", {
 COST_PLACES = ("field", "graveyard", "hand", "extra")
 COST_GROUP = Record("cost_group", {
     **MATERIAL_GROUP.fields,
+    "face": OneOf(("up",), description="\"1 face-up monster you control\": face-up cards only"),
     "where": OneOf(COST_PLACES, description="where this group's cards are, one of the cost's "
                    "places (\"by banishing 2 monsters you control and 1 monster from your "
                    "GY\": field, graveyard); default any of them"),
