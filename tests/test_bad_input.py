@@ -1117,3 +1117,9 @@ def test_a_procedure_cost_says_what_it_can(bad: Any) -> None:
         "`face: down` is said of a cost that banishes")
     bad(card % "{how: banish, where: [hand], groups: [{count: 1, where: graveyard}]}" + tail,
         "inherent_summon", "groups[1].where is 'graveyard', not one of the cost's places (hand)")
+
+
+def test_a_battle_destruction_record_names_cards_of_the_snapshot(bad: Any) -> None:
+    """BATTLE-94: the turn's record of battle destructions names cards the snapshot lists."""
+    bad(HEAD + "  this_turn: {destroyed_by_battle: [{card: nobody, by: a_celtic}]}\n" + CARDS,
+        None, "destroyed_by_battle", "'nobody' is not a card of this snapshot")
