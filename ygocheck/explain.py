@@ -51,6 +51,7 @@ WORDING: dict[tuple[str, int], Callable[..., str]] = {
     ("tributes_named", 2): lambda c, n: f"{_plural(n, 'Tribute')} named for {c}",
     ("not_tribute_of", 2): lambda c, p: f"{c} is not a monster {p} controls",
     ("cannot_be_tributed", 1): lambda c: f"{c} cannot be Tributed (its continuous effect)",
+    ("must_be_tributed", 1): lambda c: f"{c} must be among the Tributes (an effect says so)",
     ("monsters_controlled", 2): lambda p, n: f"{p} controls {_plural(n, 'monster')}",
     ("zone", 2): lambda c, z: f"{c} is in {ZONE_WORDS.get(z, z)}",
     ("face", 2): lambda c, f: f"{c} is face-{f}",
